@@ -1,0 +1,30 @@
+"""Root pytest configuration, shared by the tests and the doctests in src/, docs/ and README.md."""
+
+from __future__ import annotations
+
+import doctest
+import re
+
+collect_ignore = [
+    "docs/conf.py",  # Sphinx configuration, not a test module
+    "src/shanghai_rummy/__main__.py",  # importing it would run the command-line program
+]
+
+_FENCE_LINE = re.compile(r"^[ \t]*(?:```|~~~).*$", re.MULTILINE)
+
+
+class _MarkdownDocTestParser(doctest.DocTestParser):
+    """Reads doctests in Markdown files (``--doctest-glob='*.md'``) as a reader sees them.
+
+    Plain doctest takes the closing ```` ``` ```` of a code block for part of the expected output
+    of the example just above it. Fence lines are blanked out (keeping line numbers) so that a
+    fenced ``>>>`` example in the README or the docs ends where its code block ends.
+    """
+
+    def parse(self, string: str, name: str = "<string>") -> list[str | doctest.Example]:
+        return super().parse(_FENCE_LINE.sub("", string), name)
+
+
+# pytest builds a fresh `doctest.DocTestParser()` for each text file it collects through
+# --doctest-glob; module docstrings use the parser that doctest.DocTestFinder was built with.
+doctest.DocTestParser = _MarkdownDocTestParser  # type: ignore[misc]
