@@ -1,0 +1,137 @@
+"""Moves as values. Every move a seat can make is one frozen Action; :func:`~shanghai_rummy.apply`
+dispatches it to the transition of the same name, and a game's history is the tuple of the
+actions applied.
+
+>>> from shanghai_rummy import Draw, Source, Discard, Card
+>>> Draw(seat=1, source=Source.STOCK)
+Draw(seat=1, source=<Source.STOCK: 'stock'>)
+>>> Discard(seat=0, card=Card.parse("KH")).card
+Card.parse('KH')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Literal, TypeAlias
+
+import attrs
+
+from .cards import Card
+
+__all__ = [
+    "Action",
+    "Buy",
+    "Discard",
+    "Draw",
+    "End",
+    "GoOut",
+    "LayOff",
+    "Meld",
+    "PassBuy",
+    "PlannedLayOff",
+    "Source",
+    "SwapJoker",
+]
+
+End = Literal["low", "high"]
+"""Which end of a run a card is laid off on, where both could take it."""
+
+
+class Source(enum.Enum):
+    """Where a drawn card comes from."""
+
+    STOCK = "stock"
+    DISCARD = "discard"
+
+
+def _groups(groups: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(group) for group in groups)
+
+
+@attrs.frozen
+class Draw:
+    """Draw the top card of the stock, or take the upcard."""
+
+    seat: int
+    source: Source
+
+
+@attrs.frozen
+class Buy:
+    """Buy the upcard out of turn (it comes with the variant's penalty cards)."""
+
+    seat: int
+
+
+@attrs.frozen
+class PassBuy:
+    """Decline the upcard when it is offered for buying."""
+
+    seat: int
+
+
+@attrs.frozen
+class Meld:
+    """Lay down groups: going down (the contract or the opening) or, where the variant allows,
+    new groups after going down. A run is given in rank order, so a joker's position says
+    which card it stands for."""
+
+    seat: int
+    groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=_groups)
+
+
+@attrs.frozen
+class LayOff:
+    """Lay one card off on a table meld; ``end`` says which end of a run where both fit."""
+
+    seat: int
+    card: Card
+    meld_id: int
+    end: End | None = None
+
+
+@attrs.frozen
+class SwapJoker:
+    """Give ``card`` for the joker in meld ``meld_id`` that stands for it."""
+
+    seat: int
+    card: Card
+    meld_id: int
+
+
+@attrs.frozen
+class Discard:
+    """Discard a card, ending the turn (or going out, where the variant allows)."""
+
+    seat: int
+    card: Card
+
+
+@attrs.frozen
+class PlannedLayOff:
+    """One lay-off inside a :class:`GoOut`."""
+
+    card: Card
+    meld_id: int
+    end: End | None = None
+
+
+def _lay_offs(items: Iterable[PlannedLayOff]) -> tuple[PlannedLayOff, ...]:
+    return tuple(items)
+
+
+@attrs.frozen
+class GoOut:
+    """Go out in one atomic move: lay down ``groups``, then the ``lay_offs`` in order (melds
+    laid down by this move get the next meld ids, in order), then ``discard`` if given.
+    Either the whole move applies and ends the deal, or nothing changes."""
+
+    seat: int
+    groups: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_groups)
+    lay_offs: tuple[PlannedLayOff, ...] = attrs.field(default=(), converter=_lay_offs)
+    discard: Card | None = None
+
+
+Action: TypeAlias = Draw | Buy | PassBuy | Meld | LayOff | SwapJoker | Discard | GoOut
+"""Any move."""

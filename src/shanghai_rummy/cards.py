@@ -1,0 +1,193 @@
+"""Cards, their text notation, and packs.
+
+A card is a natural card (a :class:`Rank` and a :class:`Suit`) or the joker. Cards are values:
+two cards of the same rank and suit from different decks are equal and interchangeable.
+
+>>> from shanghai_rummy import Card, parse_cards, JOKER
+>>> Card.parse("10h")
+Card.parse('10H')
+>>> str(Card.parse("TH")), Card.parse("8C").symbol
+('10H', '8♣')
+>>> parse_cards("8C, 8d *") == (Card.parse("8C"), Card.parse("8D"), JOKER)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+
+import attrs
+
+from .errors import NotationError
+
+__all__ = ["JOKER", "Card", "Rank", "Suit", "make_pack", "parse_cards", "sort_cards"]
+
+
+class Suit(enum.Enum):
+    """The four suits; the value is the one-letter code used in card notation."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol, such as ``"♣"``."""
+        return _SUIT_SYMBOLS[self]
+
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+
+
+class Rank(enum.IntEnum):
+    """Ranks 2 to ace. The value orders them with the ace high (14); whether an ace may also
+    sit below the 2 in a run is a variant setting (:class:`~shanghai_rummy.Aces`)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def code(self) -> str:
+        """The rank's code in card notation: ``"2"`` .. ``"10"``, ``"J"``, ``"Q"``, ``"K"``,
+        ``"A"``."""
+        return _RANK_CODES[self]
+
+
+_RANK_CODES = {rank: str(rank.value) for rank in Rank if rank.value <= 10}
+_RANK_CODES.update({Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"})
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Card:
+    """A natural card or the joker (both fields ``None``); use :data:`JOKER` for the joker.
+
+    Build cards with :meth:`parse` or :meth:`of`; both return shared instances.
+
+    >>> Card.of(Rank.ACE, Suit.SPADES) == Card.parse("as")
+    True
+    >>> Card.parse("JK").is_joker
+    True
+    """
+
+    rank: Rank | None
+    suit: Suit | None
+
+    def __attrs_post_init__(self) -> None:
+        if (self.rank is None) != (self.suit is None):
+            raise NotationError(
+                f"a card needs both a rank and a suit, or neither (the joker): "
+                f"got rank={self.rank!r}, suit={self.suit!r}"
+            )
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the joker."""
+        return self.rank is None
+
+    @property
+    def code(self) -> str:
+        """The card's code: ``"8C"``, ``"10H"``, ``"AS"``, ``"JK"``."""
+        if self.rank is None or self.suit is None:
+            return "JK"
+        return self.rank.code + self.suit.value
+
+    @property
+    def symbol(self) -> str:
+        """The card for display: ``"8♣"``, ``"10♥"``, ``"🃏"`` for the joker."""
+        if self.rank is None or self.suit is None:
+            return "🃏"
+        return self.rank.code + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    @staticmethod
+    def of(rank: Rank, suit: Suit) -> Card:
+        """The natural card of that rank and suit."""
+        return _NATURALS[rank, suit]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse one card code, in any case: ``"8C"``, ``"10H"`` or ``"TH"``, ``"AS"``,
+        ``"JK"`` or ``"*"`` for the joker.
+
+        >>> Card.parse("qd")
+        Card.parse('QD')
+        >>> Card.parse("1X")
+        Traceback (most recent call last):
+        ...
+        shanghai_rummy.errors.NotationError: not a card: '1X' (expected a rank 2-10, ...)
+        """
+        card = _BY_CODE.get(text.strip().upper())
+        if card is None:
+            raise NotationError(
+                f"not a card: {text!r} (expected a rank 2-10, T, J, Q, K or A followed by "
+                "a suit C, D, H or S, or JK / * for the joker)"
+            )
+        return card
+
+
+JOKER = Card(None, None)
+"""The joker. Every joker is equal to every other."""
+
+_NATURALS = {(rank, suit): Card(rank, suit) for suit in Suit for rank in Rank}
+_BY_CODE: dict[str, Card] = {card.code: card for card in _NATURALS.values()}
+_BY_CODE.update({"JK": JOKER, "*": JOKER, "JOKER": JOKER})
+_BY_CODE.update({"T" + suit.value: _NATURALS[Rank.TEN, suit] for suit in Suit})
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse card codes separated by spaces and/or commas.
+
+    >>> parse_cards("8C 8D JK")
+    (Card.parse('8C'), Card.parse('8D'), Card.parse('JK'))
+    >>> parse_cards("")
+    ()
+    """
+    return tuple(Card.parse(word) for word in _SEPARATORS.split(text.strip()) if word)
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    if card.rank is None or card.suit is None:
+        return (len(Suit), 0)
+    return (_SUIT_ORDER[card.suit], card.rank.value)
+
+
+_SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards sorted for display: by suit (clubs, diamonds, hearts, spades), then rank; jokers last.
+
+    >>> " ".join(map(str, sort_cards(parse_cards("JK AS 2C 10C"))))
+    '2C 10C AS JK'
+    """
+    return tuple(sorted(cards, key=_sort_key))
+
+
+def make_pack(decks: int, jokers: int) -> tuple[Card, ...]:
+    """The cards of ``decks`` standard 52-card decks plus ``jokers`` jokers, in a fixed order.
+
+    >>> len(make_pack(2, 2)), make_pack(2, 2).count(JOKER)
+    (106, 2)
+    """
+    naturals = tuple(_NATURALS.values())
+    return naturals * decks + (JOKER,) * jokers

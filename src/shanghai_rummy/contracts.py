@@ -1,0 +1,157 @@
+"""What a player must lay down to go down: a contract of sets and runs, or an opening worth
+at least some points. The solver that finds a way to meet one lives in :mod:`.solver`.
+
+>>> from shanghai_rummy import Contract, Opening
+>>> Contract(sets=(3,), runs=(4,)).describe()
+'1 set of 3 + 1 run of 4'
+>>> Opening(min_points=51).describe()
+'groups worth at least 51 points'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import TypeAlias
+
+import attrs
+
+from .cards import Card, Rank
+from .errors import VariantError
+
+__all__ = ["RUMMY51_VALUES", "CardValues", "Contract", "Opening", "Requirement"]
+
+
+def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+@attrs.frozen(kw_only=True)
+class Contract:
+    """A contract: one set per entry of ``sets`` and one run per entry of ``runs``, each
+    entry its minimum (or, where the variant says so, exact) size.
+
+    >>> Contract(sets=(3, 3)).group_count, Contract(sets=(3,), runs=(10,)).min_cards
+    (2, 13)
+    """
+
+    sets: tuple[int, ...] = attrs.field(default=(), converter=_int_tuple)
+    runs: tuple[int, ...] = attrs.field(default=(), converter=_int_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.sets and not self.runs:
+            raise VariantError("Contract: a contract needs at least one set or run")
+        for name, sizes in (("sets", self.sets), ("runs", self.runs)):
+            for size in sizes:
+                if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+                    raise VariantError(
+                        f"Contract.{name}: sizes must be positive integers, got {size!r}"
+                    )
+
+    @property
+    def group_count(self) -> int:
+        """How many groups the contract asks for."""
+        return len(self.sets) + len(self.runs)
+
+    @property
+    def min_cards(self) -> int:
+        """The fewest cards that meet it."""
+        return sum(self.sets) + sum(self.runs)
+
+    def describe(self) -> str:
+        """The contract in words."""
+        parts = []
+        for word, sizes in (("set", self.sets), ("run", self.runs)):
+            for size, count in sorted(Counter(sizes).items()):
+                parts.append(f"{count} {word}{'s' if count > 1 else ''} of {size}")
+        return " + ".join(parts)
+
+
+@attrs.frozen(kw_only=True)
+class CardValues:
+    """Points per card: ``by_rank`` lists the values of 2, 3, ..., K, A in that order (13
+    numbers); ``joker`` is a joker's value.
+
+    >>> values = CardValues.from_mapping({"2": 20, "3-9": 5, "10-K": 10, "A": 15, "JK": 25})
+    >>> values.of(Card.parse("AS")), values.of(JOKER), values.of(Card.parse("7D"))
+    (15, 25, 5)
+    """
+
+    by_rank: tuple[int, ...] = attrs.field(converter=_int_tuple)
+    joker: int
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.by_rank) != len(Rank):
+            raise VariantError(
+                f"CardValues.by_rank: needs {len(Rank)} values (2, 3, ..., K, A), "
+                f"got {len(self.by_rank)}"
+            )
+        for value in (*self.by_rank, self.joker):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise VariantError(f"CardValues: values must be integers, got {value!r}")
+
+    def of(self, card: Card) -> int:
+        """The value of one card (a joker's is :attr:`joker`)."""
+        if card.rank is None:
+            return self.joker
+        return self.by_rank[card.rank - 2]
+
+    def of_rank(self, rank: Rank) -> int:
+        """The value of a natural card of that rank."""
+        return self.by_rank[rank - 2]
+
+    @staticmethod
+    def from_mapping(mapping: dict[str, int]) -> CardValues:
+        """Build from rank codes or ranges of them (``"3-9"``, ``"10-K"``) and ``"JK"``.
+        Every rank and the joker must be given exactly once."""
+        codes = [rank.code for rank in Rank]
+        values: dict[str, int] = {}
+        for key, value in mapping.items():
+            key = key.strip().upper()
+            if key in ("JK", "JOKER", "*"):
+                names = ["JK"]
+            elif "-" in key:
+                low, _, high = key.partition("-")
+                if low not in codes or high not in codes or codes.index(low) > codes.index(high):
+                    raise VariantError(f"CardValues: not a rank range: {key!r}")
+                names = codes[codes.index(low) : codes.index(high) + 1]
+            elif key in codes:
+                names = [key]
+            else:
+                raise VariantError(f"CardValues: not a rank: {key!r}")
+            for name in names:
+                if name in values:
+                    raise VariantError(f"CardValues: {name} is given twice")
+                values[name] = value
+        missing = [name for name in [*codes, "JK"] if name not in values]
+        if missing:
+            raise VariantError(f"CardValues: no value for {', '.join(missing)}")
+        return CardValues(by_rank=tuple(values[code] for code in codes), joker=values["JK"])
+
+
+RUMMY51_VALUES = CardValues(by_rank=(2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10), joker=20)
+"""Rummy 51's values: 2-9 at face value, 10 to ace 10; a joker left in hand 20 (for opening,
+a joker counts as the card it stands for)."""
+
+
+@attrs.frozen(kw_only=True)
+class Opening:
+    """An opening requirement: any number of valid groups worth at least ``min_points`` in
+    total, each card counted by ``values`` and a joker as the card it stands for."""
+
+    min_points: int
+    values: CardValues = attrs.field(factory=lambda: RUMMY51_VALUES)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.min_points, int) or self.min_points < 0:
+            raise VariantError(
+                f"Opening.min_points: must be a non-negative integer, got {self.min_points!r}"
+            )
+
+    def describe(self) -> str:
+        """The requirement in words."""
+        return f"groups worth at least {self.min_points} points"
+
+
+Requirement: TypeAlias = Contract | Opening
+"""What going down asks for: a :class:`Contract` or an :class:`Opening`."""

@@ -1,0 +1,209 @@
+"""Starting games and deals: shuffling from a seed, dealing, stacked deals, re-stocking.
+
+Every shuffle derives its own :class:`random.Random` from ``(seed, deal number, re-stock
+count)``, so the same seed always gives the same game and no global RNG is touched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from .cards import Card, make_pack
+from .errors import RummyError
+from .scoring import DealResult
+from .state import GameState, History, Phase, SeatState, TurnState
+from .turns import begin_turn
+from .variants import FirstDealer, Variant
+
+__all__ = ["deal_from", "new_game"]
+
+
+def _rng(seed: int, *parts: object) -> random.Random:
+    return random.Random("/".join(str(part) for part in (seed, *parts)))
+
+
+def _shuffled(cards: Sequence[Card], seed: int, *parts: object) -> tuple[Card, ...]:
+    deck = list(cards)
+    _rng(seed, *parts).shuffle(deck)
+    return tuple(deck)
+
+
+def first_dealer(variant: Variant, players: int, seed: int) -> int:
+    """The seat that deals first: seat 0, or the lowest cut (ties: the earlier seat; a
+    joker cut counts high)."""
+    if variant.first_dealer is FirstDealer.SEAT_ZERO:
+        return 0
+    pack = variant.pack_size(players)
+    cut = _shuffled(make_pack(pack.decks, pack.jokers), seed, "cut")[:players]
+    ranks = [99 if card.rank is None else int(card.rank) for card in cut]
+    return ranks.index(min(ranks))
+
+
+def new_game(variant: Variant, players: int, seed: int = 0) -> GameState:
+    """A new game with deal 1 dealt, ready for the first decision.
+
+    >>> import shanghai_rummy as sr
+    >>> state = sr.new_game(sr.get_variant("rummy51"), players=3, seed=1)
+    >>> [len(state.hand(seat)) for seat in range(3)], state.phase, state.upcard
+    ([14, 15, 14], <Phase.PLAY: 'play'>, None)
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RummyError(f"seed must be an integer, got {seed!r}")
+    variant.pack_size(players)
+    dealer = first_dealer(variant, players, seed)
+    return _deal(variant, players, seed, 1, dealer, (0,) * players, (), None)
+
+
+def _deal(
+    variant: Variant,
+    players: int,
+    seed: int,
+    deal_number: int,
+    dealer: int,
+    totals: tuple[int, ...],
+    results: tuple[DealResult, ...],
+    log: History | None,
+) -> GameState:
+    pack = variant.pack_size(players)
+    deck = _shuffled(make_pack(pack.decks, pack.jokers), seed, deal_number, 0)
+    spec = variant.deal(deal_number)
+    order = [(dealer + 1 + offset) % players for offset in range(players)]
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    position = 0
+    for _ in range(spec.cards):
+        for seat in order:
+            hands[seat].append(deck[position])
+            position += 1
+    if variant.drawing.starter_extra_card:
+        hands[order[0]].append(deck[position])
+        position += 1
+    pile: tuple[Card, ...] = ()
+    if variant.drawing.upcard_at_start:
+        pile = (deck[position],)
+        position += 1
+    return _start(
+        variant,
+        seed,
+        dealer,
+        deal_number,
+        tuple(map(tuple, hands)),
+        deck[position:],
+        pile,
+        totals,
+        results,
+        log,
+    )
+
+
+def _start(
+    variant: Variant,
+    seed: int,
+    dealer: int,
+    deal_number: int,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    pile: tuple[Card, ...],
+    totals: tuple[int, ...],
+    results: tuple[DealResult, ...],
+    log: History | None,
+) -> GameState:
+    players = len(hands)
+    starter = (dealer + 1) % players
+    state = GameState(
+        variant=variant,
+        seed=seed,
+        num_players=players,
+        deal_number=deal_number,
+        dealer=dealer,
+        phase=Phase.DRAW,
+        to_act=starter,
+        turn=starter,
+        hands=hands,
+        stock=stock,
+        discard_pile=pile,
+        upcard_live=bool(pile),
+        table=(),
+        seats=(SeatState(),) * players,
+        turn_state=TurnState(),
+        next_meld_id=1,
+        restocks=0,
+        turns_this_deal=0,
+        totals=totals,
+        results=results,
+        log=log,
+    )
+    return begin_turn(state, starter, None, first=True)
+
+
+def next_deal_state(state: GameState) -> GameState:
+    """The next deal of the game, dealt (the caller checked the phase)."""
+    return _deal(
+        state.variant,
+        state.num_players,
+        state.seed,
+        state.deal_number + 1,
+        (state.dealer + 1) % state.num_players,
+        state.totals,
+        state.results,
+        state.log,
+    )
+
+
+def deal_from(
+    variant: Variant,
+    hands: Sequence[Sequence[Card]],
+    upcard: Card | None = None,
+    stock_top: Sequence[Card] = (),
+    seed: int = 0,
+    deal_number: int = 1,
+    dealer: int = 0,
+) -> GameState:
+    """A stacked deal for tests, puzzles and tutorials.
+
+    ``hands[p]`` is seat p's hand; ``upcard`` starts the discard pile; ``stock_top[0]`` is the
+    next card drawn, and the rest of the pack fills the stock below in seeded order. The deal
+    starts as a dealt one would: the dealer's left acts first.
+
+    >>> import shanghai_rummy as sr
+    >>> state = sr.deal_from(
+    ...     sr.get_variant("shanghai"),
+    ...     hands=[sr.parse_cards("8C 8D"), sr.parse_cards("9H")],
+    ...     upcard=sr.Card.parse("8S"),
+    ...     stock_top=sr.parse_cards("JK"),
+    ... )
+    >>> state.to_act, state.upcard, state.stock[0], state.stock_size
+    (1, Card.parse('8S'), Card.parse('JK'), 101)
+    """
+    players = len(hands)
+    pack = variant.pack_size(players)
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise RummyError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
+    total_deals = variant.total_deals(players)
+    if not isinstance(deal_number, int) or not 1 <= deal_number <= total_deals:
+        raise RummyError(f"deal_number must be from 1 to {total_deals}, got {deal_number!r}")
+    placed = [card for hand in hands for card in hand] + list(stock_top)
+    if upcard is not None:
+        placed.append(upcard)
+    remaining = Counter(make_pack(pack.decks, pack.jokers))
+    remaining.subtract(placed)
+    short = sorted(str(card) for card, count in remaining.items() if count < 0)
+    if short:
+        raise RummyError(
+            f"more cards than the pack holds ({pack.cards} cards: {pack.decks} decks and "
+            f"{pack.jokers} jokers): too many {', '.join(short)}"
+        )
+    rest = _shuffled(sorted(remaining.elements(), key=str), seed, deal_number, "stacked")
+    return _start(
+        variant,
+        seed,
+        dealer,
+        deal_number,
+        tuple(tuple(hand) for hand in hands),
+        tuple(stock_top) + rest,
+        () if upcard is None else (upcard,),
+        (0,) * players,
+        (),
+        None,
+    )

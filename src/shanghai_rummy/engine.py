@@ -1,0 +1,559 @@
+"""The moves: pure functions from a state to a new state.
+
+Each transition checks the move against the rules and the variant, and either returns the
+new state or raises an :class:`~shanghai_rummy.IllegalMoveError` subclass whose message names
+the rule; the state it was given is never changed.
+
+>>> import shanghai_rummy as sr
+>>> state = sr.new_game(sr.get_variant("shanghai"), players=3, seed=2)
+>>> after = sr.draw(state, 1, sr.Source.STOCK)
+>>> after.phase, len(after.hand(1)), len(state.hand(1))
+(<Phase.PLAY: 'play'>, 12, 11)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from .actions import (
+    Action,
+    Buy,
+    Discard,
+    Draw,
+    End,
+    GoOut,
+    LayOff,
+    Meld,
+    PassBuy,
+    PlannedLayOff,
+    Source,
+    SwapJoker,
+)
+from .cards import JOKER, Card
+from .dealing import next_deal_state
+from .errors import (
+    BuyNotAllowedError,
+    CardNotInHandError,
+    DrawError,
+    GoOutError,
+    IllegalMoveError,
+    InvalidMeldError,
+    JokerSwapError,
+    LayOffError,
+    NotYourTurnError,
+    RummyError,
+    WrongPhaseError,
+)
+from .play_rules import (
+    can_meld_a_joker,
+    extend_meld,
+    going_down_melds,
+    new_melds,
+    opening_possible,
+    swap_in_meld,
+)
+from .scoring import DealResult
+from .state import GameState, History, Phase
+from .turns import begin_turn, buyers, end_deal, take_from_stock
+from .variants import GoOutDiscard, NewMelds, SwapWho
+
+__all__ = [
+    "apply",
+    "buy",
+    "discard",
+    "draw",
+    "go_out",
+    "lay_off",
+    "meld",
+    "next_deal",
+    "pass_buy",
+    "score",
+    "swap_joker",
+]
+
+
+def _logged(state: GameState, action: Action) -> History:
+    length = 1 if state.log is None else state.log.length + 1
+    return History(state.log, action, length)
+
+
+def _require(state: GameState, seat: int, phase: Phase, verb: str) -> None:
+    if state.phase is not phase:
+        if state.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
+            raise WrongPhaseError(
+                f"cannot {verb}: the {'game' if state.phase is Phase.GAME_OVER else 'deal'} is over"
+            )
+        raise WrongPhaseError(
+            f"cannot {verb} now: the game waits for seat {state.to_act} in phase "
+            f"{state.phase.value!r}, and {verb} belongs to phase {phase.value!r}"
+        )
+    if seat != state.to_act:
+        raise NotYourTurnError(
+            f"seat {seat} cannot {verb}: seat {state.to_act} is to act ({state.phase.value})"
+        )
+
+
+def _without(hand: tuple[Card, ...], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
+    """``hand`` less ``cards`` (as a multiset); CardNotInHandError if it lacks any."""
+    remaining = list(hand)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise CardNotInHandError(f"not a card: {card!r}")
+        try:
+            remaining.remove(card)
+        except ValueError:
+            held = Counter(hand)[card]
+            wanted = (
+                sum(1 for other in cards if other == card) if isinstance(cards, Sequence) else 1
+            )
+            raise CardNotInHandError(
+                f"seat {seat} does not hold {card}"
+                + (f" {wanted} times (holds {held})" if held else "")
+            ) from None
+    return tuple(remaining)
+
+
+def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    hands = list(state.hands)
+    hands[seat] = hand
+    return tuple(hands)
+
+
+# -- drawing and buying ---------------------------------------------------------------------
+
+
+def draw(state: GameState, seat: int, source: Source) -> GameState:
+    """Draw for the turn: the top of the stock, or the upcard (``Source.DISCARD``).
+
+    Choosing the stock while the upcard is live first offers the upcard to the eligible
+    buyers (phase BUY); the seat gets its stock card once the offer is settled.
+    """
+    _require(state, seat, Phase.DRAW, "draw")
+    action = Draw(seat, source)
+    if source is Source.DISCARD:
+        return _take_upcard(state, seat, action)
+    if source is not Source.STOCK:
+        raise DrawError(f"not a source to draw from: {source!r}")
+    turn_state = state.turn_state
+    if state.upcard_live and not turn_state.offered:
+        queue = buyers(state, seat, turn_state.discarded_by)
+        if queue:
+            return attrs.evolve(
+                state,
+                phase=Phase.BUY,
+                to_act=queue[0],
+                turn_state=attrs.evolve(
+                    turn_state, buy_queue=queue, offered=True, draw_after_buy=True
+                ),
+                log=_logged(state, action),
+            )
+    return _draw_stock(attrs.evolve(state, log=_logged(state, action)), seat)
+
+
+def upcard_obligation(state: GameState, seat: int) -> str | None:
+    """Why taking the upcard now would oblige going down this turn, or None."""
+    from_turn = state.variant.drawing.upcard_obliges_going_down_from_turn
+    if from_turn is None or state.seats[seat].down or state.seats[seat].turns < from_turn:
+        return None
+    return (
+        f"taking the upcard on turn {state.seats[seat].turns} obliges going down this turn "
+        f"(variant.drawing.upcard_obliges_going_down_from_turn={from_turn})"
+    )
+
+
+def _take_upcard(state: GameState, seat: int, action: Draw) -> GameState:
+    if not state.upcard_live:
+        raise DrawError("there is no upcard to take: draw from the stock")
+    upcard = state.discard_pile[-1]
+    hand = state.hands[seat] + (upcard,)
+    obligation = upcard_obligation(state, seat)
+    if obligation is not None and not opening_possible(state.variant, state.deal_number, hand):
+        raise DrawError(f"{obligation}, and this hand with {upcard} cannot go down")
+    return attrs.evolve(
+        state,
+        phase=Phase.PLAY,
+        to_act=seat,
+        hands=_with_hand(state, seat, hand),
+        discard_pile=state.discard_pile[:-1],
+        upcard_live=False,
+        turn_state=attrs.evolve(state.turn_state, drawn=True, must_go_down=obligation),
+        log=_logged(state, action),
+    )
+
+
+def _draw_stock(state: GameState, seat: int) -> GameState:
+    drawn = take_from_stock(state, seat, 1)
+    if drawn is None:
+        return end_deal(state, None)
+    return attrs.evolve(
+        drawn,
+        phase=Phase.PLAY,
+        to_act=seat,
+        upcard_live=False,
+        turn_state=attrs.evolve(drawn.turn_state, drawn=True, buy_queue=(), draw_after_buy=False),
+    )
+
+
+def buy(state: GameState, seat: int) -> GameState:
+    """Buy the upcard offered to ``seat``: it takes the upcard and the penalty cards."""
+    if state.phase is not Phase.BUY and state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
+        raise BuyNotAllowedError(_no_offer(state, seat))
+    _require(state, seat, Phase.BUY, "buy")
+    rules = state.variant.buying
+    upcard = state.discard_pile[-1]
+    hands = _with_hand(state, seat, state.hands[seat] + (upcard,))
+    bought = attrs.evolve(
+        state, hands=hands, discard_pile=state.discard_pile[:-1], upcard_live=False
+    )
+    with_penalty = take_from_stock(bought, seat, rules.penalty_cards)
+    if with_penalty is None:  # pragma: no cover - buyers() checks the stock
+        raise BuyNotAllowedError("the stock cannot supply the penalty cards")
+    facts = state.seats[seat]
+    seats = list(with_penalty.seats)
+    seats[seat] = attrs.evolve(facts, buys=facts.buys + 1)
+    settled = attrs.evolve(with_penalty, seats=tuple(seats), log=_logged(state, Buy(seat)))
+    return _settle_offer(settled, bought=True)
+
+
+def _no_offer(state: GameState, seat: int) -> str:
+    return (
+        f"seat {seat} cannot buy now: the upcard is offered for buying only after the seat in "
+        f"turn passes it up (phase is {state.phase.value!r})"
+    )
+
+
+def pass_buy(state: GameState, seat: int) -> GameState:
+    """Decline the upcard offered to ``seat``; it goes to the next eligible buyer, if any."""
+    if state.phase is not Phase.BUY and state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
+        raise BuyNotAllowedError(_no_offer(state, seat))
+    _require(state, seat, Phase.BUY, "pass")
+    queue = state.turn_state.buy_queue[1:]
+    logged = attrs.evolve(state, log=_logged(state, PassBuy(seat)))
+    if queue:
+        return attrs.evolve(
+            logged, to_act=queue[0], turn_state=attrs.evolve(state.turn_state, buy_queue=queue)
+        )
+    return _settle_offer(logged, bought=False)
+
+
+def _settle_offer(state: GameState, *, bought: bool) -> GameState:
+    in_turn = state.turn
+    if state.turn_state.draw_after_buy:
+        return _draw_stock(attrs.evolve(state, upcard_live=False), in_turn)
+    return attrs.evolve(
+        state,
+        phase=Phase.DRAW,
+        to_act=in_turn,
+        upcard_live=state.upcard_live and not bought,
+        turn_state=attrs.evolve(state.turn_state, buy_queue=()),
+    )
+
+
+# -- playing --------------------------------------------------------------------------------
+
+
+def _after_play(state: GameState, seat: int, verb: str) -> GameState:
+    """Apply the going-out rule once a play has left ``seat`` with its hand."""
+    hand = state.hands[seat]
+    rule = state.variant.going_out
+    if not hand:
+        if rule is GoOutDiscard.REQUIRED:
+            raise GoOutError(
+                f"cannot {verb} your last card: you go out only by discarding it "
+                "(variant.going_out=required)"
+            )
+        _check_obligations(state, "go out")
+        return end_deal(state, seat)
+    owed = state.turn_state.jokers_to_meld
+    if owed and not can_meld_a_joker(state.variant, hand, owed):
+        raise JokerSwapError(
+            f"cannot {verb} that: the joker taken by a swap must still go into a new group "
+            "this turn (variant.joker_swap.joker_into_new_meld), and this would leave no way to"
+        )
+    if len(hand) == 1 and rule is GoOutDiscard.NEVER and not _can_play_on(state, seat):
+        raise GoOutError(
+            f"cannot {verb} down to one card you can neither play nor discard: you go out only "
+            "by playing every card (variant.going_out=never); keep two and discard one"
+        )
+    return state
+
+
+def _can_play_on(state: GameState, seat: int) -> bool:
+    from .legal import legal_actions
+
+    return any(not isinstance(action, Discard) for action in legal_actions(state))
+
+
+def meld(state: GameState, seat: int, groups: Sequence[Sequence[Card]]) -> GameState:
+    """Lay down groups: going down with the deal's contract (or opening) when not yet down,
+    else new groups where ``variant.going_down.new_melds`` allows."""
+    _require(state, seat, Phase.PLAY, "meld")
+    groups = tuple(tuple(group) for group in groups)
+    if not groups or any(not group for group in groups):
+        raise InvalidMeldError("meld needs at least one non-empty group of cards")
+    cards = [card for group in groups for card in group]
+    hand = _without(state.hands[seat], cards, seat)
+    variant = state.variant
+    facts = state.seats[seat]
+    turn_state = state.turn_state
+    if not facts.down:
+        melds = going_down_melds(variant, state.deal_number, groups, seat, state.next_meld_id)
+    else:
+        rule = variant.going_down.new_melds
+        if rule is NewMelds.NEVER:
+            raise InvalidMeldError(
+                "a player who is down may not lay down new groups "
+                "(variant.going_down.new_melds=never)"
+            )
+        if rule is NewMelds.LATER_TURNS and not turn_state.was_down:
+            raise InvalidMeldError(
+                "new groups may be laid down only on a later turn than going down "
+                "(variant.going_down.new_melds=later_turns)"
+            )
+        melds = new_melds(variant, groups, seat, state.next_meld_id)
+    jokers = sum(1 for card in cards if card.is_joker)
+    seats = list(state.seats)
+    seats[seat] = attrs.evolve(facts, down=True)
+    after = attrs.evolve(
+        state,
+        hands=_with_hand(state, seat, hand),
+        table=state.table + melds,
+        next_meld_id=state.next_meld_id + len(melds),
+        seats=tuple(seats),
+        turn_state=attrs.evolve(
+            turn_state,
+            must_go_down=None,
+            jokers_to_meld=max(0, turn_state.jokers_to_meld - jokers),
+            used_joker=turn_state.used_joker or jokers > 0,
+        ),
+        log=_logged(state, Meld(seat, groups)),
+    )
+    return _after_play(after, seat, "meld")
+
+
+def _find_meld(state: GameState, meld_id: int, error: type[IllegalMoveError]) -> int:
+    for index, table_meld in enumerate(state.table):
+        if table_meld.id == meld_id:
+            return index
+    ids = ", ".join(str(table_meld.id) for table_meld in state.table) or "none"
+    raise error(f"there is no meld #{meld_id} on the table (meld ids: {ids})")
+
+
+def lay_off(
+    state: GameState, seat: int, card: Card, meld_id: int, end: End | None = None
+) -> GameState:
+    """Lay ``card`` off on table meld ``meld_id`` (any player's); ``end`` picks the end of a
+    run where both would take it."""
+    _require(state, seat, Phase.PLAY, "lay off")
+    variant = state.variant
+    turn_state = state.turn_state
+    if not state.seats[seat].down:
+        raise LayOffError("only a player who is down may lay off cards")
+    if not turn_state.was_down and not variant.going_down.lay_off_same_turn:
+        raise LayOffError(
+            "cannot lay off on the turn you went down: only on later turns "
+            "(variant.going_down.lay_off_same_turn=false)"
+        )
+    hand = _without(state.hands[seat], (card,), seat)
+    index = _find_meld(state, meld_id, LayOffError)
+    target = state.table[index]
+    extended = extend_meld(variant, target, card, end)
+    table = list(state.table)
+    table[index] = extended
+    after = attrs.evolve(
+        state,
+        hands=_with_hand(state, seat, hand),
+        table=tuple(table),
+        turn_state=attrs.evolve(
+            turn_state,
+            laid_off_on_others=turn_state.laid_off_on_others or target.owner != seat,
+            used_joker=turn_state.used_joker or card.is_joker,
+        ),
+        log=_logged(state, LayOff(seat, card, meld_id, end)),
+    )
+    return _after_play(after, seat, "lay off")
+
+
+def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameState:
+    """Give natural ``card`` for the joker in meld ``meld_id`` that stands for it; the joker
+    joins the hand, with the obligations ``variant.joker_swap`` sets."""
+    _require(state, seat, Phase.PLAY, "swap a joker")
+    variant = state.variant
+    rules = variant.joker_swap
+    facts = state.seats[seat]
+    if rules.who is SwapWho.NOBODY:
+        raise JokerSwapError(
+            "jokers may not be taken from the table (variant.joker_swap.who=nobody)"
+        )
+    if rules.who is SwapWho.DOWN_ONLY and not facts.down:
+        raise JokerSwapError(
+            "only a player who is down may swap a joker (variant.joker_swap.who=down_only)"
+        )
+    if not isinstance(card, Card) or card.is_joker:
+        raise JokerSwapError(f"a joker is swapped for the natural card it stands for, not {card}")
+    hand = (*_without(state.hands[seat], (card,), seat), JOKER)
+    index = _find_meld(state, meld_id, JokerSwapError)
+    swapped = swap_in_meld(variant, state.table[index], card)
+    turn_state = state.turn_state
+    must_go_down = turn_state.must_go_down
+    if not facts.down and rules.must_go_down_same_turn:
+        must_go_down = (
+            "you swapped a joker while not down, so you must go down this turn "
+            "(variant.joker_swap.must_go_down_same_turn)"
+        )
+        if not opening_possible(variant, state.deal_number, hand):
+            raise JokerSwapError(
+                f"{must_go_down}, and this hand with the joker cannot go down: swap refused"
+            )
+    jokers_to_meld = turn_state.jokers_to_meld
+    if rules.joker_into_new_meld:
+        reason = (
+            "the joker must go into a new group this turn (variant.joker_swap.joker_into_new_meld)"
+        )
+        if not _may_lay_new_group(state, seat):
+            raise JokerSwapError(f"{reason}, and you may not lay down a new group this turn")
+        if not can_meld_a_joker(variant, hand, jokers_to_meld + 1):
+            raise JokerSwapError(f"{reason}, and this hand cannot make a group with it")
+        jokers_to_meld += 1
+    table = list(state.table)
+    table[index] = swapped
+    return attrs.evolve(
+        state,
+        hands=_with_hand(state, seat, hand),
+        table=tuple(table),
+        turn_state=attrs.evolve(
+            turn_state, must_go_down=must_go_down, jokers_to_meld=jokers_to_meld
+        ),
+        log=_logged(state, SwapJoker(seat, card, meld_id)),
+    )
+
+
+def _may_lay_new_group(state: GameState, seat: int) -> bool:
+    if not state.seats[seat].down:
+        return True
+    rule = state.variant.going_down.new_melds
+    return rule is NewMelds.SAME_TURN or (
+        rule is NewMelds.LATER_TURNS and state.turn_state.was_down
+    )
+
+
+def _check_obligations(state: GameState, verb: str) -> None:
+    turn_state = state.turn_state
+    if turn_state.must_go_down is not None:
+        raise GoOutError(f"cannot {verb} yet: {turn_state.must_go_down}")
+    if turn_state.jokers_to_meld:
+        raise GoOutError(
+            f"cannot {verb} yet: {turn_state.jokers_to_meld} joker(s) taken by a swap must go "
+            "into a new group this turn (variant.joker_swap.joker_into_new_meld)"
+        )
+
+
+def discard(state: GameState, seat: int, card: Card) -> GameState:
+    """Discard ``card``, ending the turn; discarding the last card goes out where the variant
+    allows it."""
+    _require(state, seat, Phase.PLAY, "discard")
+    _check_obligations(state, "discard")
+    hand = _without(state.hands[seat], (card,), seat)
+    if not hand and state.variant.going_out is GoOutDiscard.NEVER:
+        raise GoOutError(
+            "cannot discard your last card: you go out only by melding or laying off every "
+            "card (variant.going_out=never)"
+        )
+    after = attrs.evolve(
+        state,
+        hands=_with_hand(state, seat, hand),
+        discard_pile=(*state.discard_pile, card),
+        upcard_live=True,
+        log=_logged(state, Discard(seat, card)),
+    )
+    if not hand:
+        return end_deal(after, seat)
+    return begin_turn(after, (seat + 1) % state.num_players, seat)
+
+
+def go_out(
+    state: GameState,
+    seat: int,
+    groups: Sequence[Sequence[Card]] = (),
+    lay_offs: Iterable[object] = (),
+    discard: Card | None = None,
+) -> GameState:
+    """Go out in one atomic move: ``groups`` laid down (going down, or new groups), then the
+    ``lay_offs`` (``PlannedLayOff`` values or ``(card, meld_id[, end])`` tuples; melds laid by
+    this move get the next ids in order), then the ``discard``. Either the deal ends with
+    ``seat`` out, or GoOutError and nothing changes."""
+    action = GoOut(seat, groups, tuple(_planned(item) for item in lay_offs), discard)
+    _require(state, seat, Phase.PLAY, "go out")
+    current = state
+    if action.groups:
+        current = meld(current, seat, action.groups)
+    for planned in action.lay_offs:
+        if current.phase is not Phase.PLAY:
+            raise GoOutError("the hand was empty before every lay-off was made")
+        current = lay_off(current, seat, planned.card, planned.meld_id, planned.end)
+    if action.discard is not None:
+        if current.phase is not Phase.PLAY:
+            raise GoOutError("the hand was empty before the discard")
+        current = _discard_fn(current, seat, action.discard)
+    if current.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER) or (
+        current.results and current.results[-1].winner != seat
+    ):
+        left = len(current.hands[seat])
+        raise GoOutError(f"these moves do not go out: seat {seat} would hold {left} card(s)")
+    return attrs.evolve(current, log=_logged(state, action))
+
+
+_discard_fn = discard
+
+
+def _planned(item: object) -> PlannedLayOff:
+    if isinstance(item, PlannedLayOff):
+        return item
+    if isinstance(item, (tuple, list)) and 2 <= len(item) <= 3:
+        return PlannedLayOff(*item)
+    raise RummyError(f"a lay-off is PlannedLayOff(card, meld_id, end) or a tuple, not {item!r}")
+
+
+# -- between deals --------------------------------------------------------------------------
+
+
+def score(state: GameState) -> DealResult:
+    """The result of the deal that just ended: points per seat and why. Totals include it."""
+    if state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER) or not state.results:
+        raise WrongPhaseError(f"no deal to score: the deal is still in phase {state.phase.value!r}")
+    return state.results[-1]
+
+
+def next_deal(state: GameState) -> GameState:
+    """Deal the next deal (the dealer moves one seat left, the next contract applies)."""
+    if state.phase is Phase.GAME_OVER:
+        raise WrongPhaseError("the game is over: there is no next deal")
+    if state.phase is not Phase.DEAL_OVER:
+        raise WrongPhaseError(
+            f"the deal is still in progress (phase {state.phase.value!r}): finish it first"
+        )
+    return next_deal_state(state)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Apply any :data:`~shanghai_rummy.Action` to ``state``."""
+    if isinstance(action, Draw):
+        return draw(state, action.seat, action.source)
+    if isinstance(action, Discard):
+        return discard(state, action.seat, action.card)
+    if isinstance(action, LayOff):
+        return lay_off(state, action.seat, action.card, action.meld_id, action.end)
+    if isinstance(action, Meld):
+        return meld(state, action.seat, action.groups)
+    if isinstance(action, Buy):
+        return buy(state, action.seat)
+    if isinstance(action, PassBuy):
+        return pass_buy(state, action.seat)
+    if isinstance(action, SwapJoker):
+        return swap_joker(state, action.seat, action.card, action.meld_id)
+    if isinstance(action, GoOut):
+        return go_out(state, action.seat, action.groups, action.lay_offs, action.discard)
+    raise RummyError(f"not an action: {action!r}")

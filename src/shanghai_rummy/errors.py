@@ -1,0 +1,93 @@
+"""The exception hierarchy: every refusal the library makes is one of these.
+
+All of them derive from :class:`RummyError`, itself a :class:`ValueError`, so a caller
+may catch the whole family with one ``except`` clause. Moves the rules forbid raise an
+:class:`IllegalMoveError` subclass whose message names the rule and, where one decides it,
+the :class:`~shanghai_rummy.Variant` field.
+
+>>> import shanghai_rummy as sr
+>>> issubclass(sr.CardNotInHandError, sr.IllegalMoveError)
+True
+>>> issubclass(sr.RummyError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BuyNotAllowedError",
+    "CardNotInHandError",
+    "ContractNotMetError",
+    "DrawError",
+    "GoOutError",
+    "IllegalMoveError",
+    "InvalidMeldError",
+    "JokerSwapError",
+    "LayOffError",
+    "NotYourTurnError",
+    "NotationError",
+    "RummyError",
+    "SerializationError",
+    "VariantError",
+    "WrongPhaseError",
+]
+
+
+class RummyError(ValueError):
+    """Root of every error this library raises on purpose."""
+
+
+class NotationError(RummyError):
+    """Text that does not parse as a card or an action; the message quotes it."""
+
+
+class VariantError(RummyError):
+    """A :class:`~shanghai_rummy.Variant` that cannot be played; the message names the field."""
+
+
+class SerializationError(RummyError):
+    """A JSON document that is malformed or forged; the message names the path of the field."""
+
+
+class IllegalMoveError(RummyError):
+    """A move the rules forbid. The state it was tried on is unchanged."""
+
+
+class NotYourTurnError(IllegalMoveError):
+    """The seat that tried the move is not the seat to act."""
+
+
+class WrongPhaseError(IllegalMoveError):
+    """The move does not belong to the current phase (drawing, buying, playing, between deals)."""
+
+
+class CardNotInHandError(IllegalMoveError):
+    """The move uses a card the seat does not hold."""
+
+
+class DrawError(IllegalMoveError):
+    """A draw the rules forbid: no live upcard, or taking it would oblige what cannot be done."""
+
+
+class InvalidMeldError(IllegalMoveError):
+    """A group of cards is not a valid set or run under the variant."""
+
+
+class ContractNotMetError(IllegalMoveError):
+    """Groups laid down do not meet the deal's contract or the opening requirement."""
+
+
+class BuyNotAllowedError(IllegalMoveError):
+    """A buy or a pass that the buying rules forbid."""
+
+
+class LayOffError(IllegalMoveError):
+    """A card that may not be laid off there, or not now."""
+
+
+class JokerSwapError(IllegalMoveError):
+    """A joker swap the rules forbid: wrong card, wrong player, no joker there."""
+
+
+class GoOutError(IllegalMoveError):
+    """A move that breaks the going-out rule, or a turn ended with an obligation open."""

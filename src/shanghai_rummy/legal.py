@@ -1,0 +1,111 @@
+"""Every legal action for the seat to act.
+
+The list is exact for drawing, buying, passing, discarding, laying off and swapping; for
+going down it holds every distinct way to meet the deal's requirement (equal cards are
+interchangeable), and for new groups after going down every single group the hand can form.
+A :class:`~shanghai_rummy.GoOut` is never listed: the same result is reached by the moves it
+is made of.
+
+>>> import shanghai_rummy as sr
+>>> state = sr.new_game(sr.get_variant("shanghai"), players=4, seed=7)
+>>> sr.legal_actions(state)
+(Draw(seat=1, source=<Source.STOCK: 'stock'>), Draw(seat=1, source=<Source.DISCARD: 'discard'>))
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Buy, Discard, Draw, LayOff, Meld, PassBuy, Source, SwapJoker
+from .cards import Card, sort_cards
+from .errors import IllegalMoveError
+from .play_rules import (
+    going_down_options,
+    lay_off_options,
+    new_group_options,
+    opening_possible,
+    swap_options,
+)
+from .state import GameState, Phase
+from .variants import GoOutDiscard, NewMelds, SwapWho
+
+__all__ = ["legal_actions"]
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The actions :func:`~shanghai_rummy.apply` accepts from the seat to act, in a stable
+    order (empty when the deal or the game is over)."""
+    seat = state.to_act
+    if seat is None:
+        return ()
+    if state.phase is Phase.BUY:
+        return (Buy(seat), PassBuy(seat))
+    if state.phase is Phase.DRAW:
+        return _draws(state, seat)
+    return _plays(state, seat)
+
+
+def _draws(state: GameState, seat: int) -> tuple[Action, ...]:
+    from .engine import upcard_obligation
+
+    actions: list[Action] = [Draw(seat, Source.STOCK)]
+    if state.upcard_live:
+        hand = state.hands[seat] + (state.discard_pile[-1],)
+        if upcard_obligation(state, seat) is None or opening_possible(
+            state.variant, state.deal_number, hand
+        ):
+            actions.append(Draw(seat, Source.DISCARD))
+    return tuple(actions)
+
+
+def _distinct(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return sort_cards(set(cards))
+
+
+def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
+    from . import engine
+
+    variant = state.variant
+    hand = state.hands[seat]
+    size = len(hand)
+    turn_state = state.turn_state
+    down = state.seats[seat].down
+    rule = variant.going_out
+    obligations_open = turn_state.must_go_down is not None or turn_state.jokers_to_meld > 0
+    distinct = _distinct(hand)
+    actions: list[Action] = []
+
+    def checked(action: Action, leaves: int) -> None:
+        """Keep ``action`` if it leaves enough cards; try it where only the engine can say."""
+        if leaves == 0 and (rule is GoOutDiscard.REQUIRED or obligations_open):
+            return
+        if (leaves == 1 and rule is GoOutDiscard.NEVER) or turn_state.jokers_to_meld > 0:
+            try:
+                engine.apply(state, action)
+            except IllegalMoveError:
+                return
+        actions.append(action)
+
+    if not down:
+        for groups in going_down_options(variant, state.deal_number, hand):
+            used = sum(len(group) for group in groups)
+            checked(Meld(seat, groups), size - used)
+    else:
+        if turn_state.was_down or variant.going_down.lay_off_same_turn:
+            for card, meld_id, end in lay_off_options(variant, state.table, distinct):
+                checked(LayOff(seat, card, meld_id, end), size - 1)
+        new_rule = variant.going_down.new_melds
+        if new_rule is NewMelds.SAME_TURN or (
+            new_rule is NewMelds.LATER_TURNS and turn_state.was_down
+        ):
+            for group in new_group_options(variant, hand):
+                checked(Meld(seat, (group,)), size - len(group))
+    who = variant.joker_swap.who
+    if who is SwapWho.ANYONE or (who is SwapWho.DOWN_ONLY and down):
+        for card, meld_id in swap_options(variant, state.table, distinct):
+            try:
+                engine.swap_joker(state, seat, card, meld_id)
+            except IllegalMoveError:
+                continue
+            actions.append(SwapJoker(seat, card, meld_id))
+    if not obligations_open and (size > 1 or rule is not GoOutDiscard.NEVER):
+        actions.extend(Discard(seat, card) for card in distinct)
+    return tuple(actions)

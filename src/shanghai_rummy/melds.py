@@ -1,0 +1,643 @@
+"""Meld geometry under a variant: what a group of cards is, what its jokers stand for, and
+where a card may be laid off or swapped for a joker.
+
+A *group* is a set (cards of one rank) or a run (consecutive cards of one suit). A run is
+always given in rank order, low to high, so that each joker's place says which card it stands
+for. Which groups are valid is decided by :class:`~shanghai_rummy.Variant` fields only.
+
+**Run positions.** A run records the *position* of its first card (``start``); the card at
+index ``i`` sits at position ``start + i``. Positions 2 to 13 are the ranks 2 to K; the ace is
+position 1 when it sits below the 2 and position 14 when it sits above the king. Under
+:attr:`Aces.WRAP <shanghai_rummy.Aces.WRAP>` a run may turn the corner, so positions go on
+past 14 (15 is the 2 again, 16 the 3, ...); there ``start`` is kept between 2 and 14 (an ace
+that starts a run is position 14) and a position's rank is found modulo 13
+(:func:`rank_at`).
+
+**Set or run?** A group whose natural cards share one rank *and* one suit (one natural card
+and jokers) may read both ways. :func:`check_group` reads it as a set whenever it is a valid
+set (the joker limit for going down aside), else as a run; pass ``kind`` to choose.
+
+>>> from shanghai_rummy import get_variant, parse_cards
+>>> shanghai = get_variant("shanghai")
+>>> run = check_group(parse_cards("JK 5H 6H 7H"), shanghai)
+>>> str(run), run.start, run.stands_for(0)
+('run JK 5H 6H 7H', 4, Card.parse('4H'))
+>>> check_group(parse_cards("8C 8D JK"), shanghai).stands_for(2)
+<Rank.EIGHT: 8>
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Literal, Protocol, TypeAlias
+
+import attrs
+
+from .cards import Card, Rank, Suit
+from .contracts import CardValues
+from .errors import InvalidMeldError, JokerSwapError, LayOffError
+from .variants import Aces, MeldRules, Variant
+
+__all__ = [
+    "End",
+    "GroupShape",
+    "MeldKind",
+    "TableMeld",
+    "check_group",
+    "extend",
+    "group_points",
+    "lay_off_ends",
+    "make_table_meld",
+    "rank_at",
+    "swap_joker",
+    "swap_positions",
+]
+
+End = Literal["low", "high", "set"]
+"""Where a card is laid off: at the ``"low"`` or ``"high"`` end of a run, or on a ``"set"``."""
+
+_RANKS: tuple[Rank, ...] = tuple(Rank)
+_SUIT_NAMES = {
+    Suit.CLUBS: "club",
+    Suit.DIAMONDS: "diamond",
+    Suit.HEARTS: "heart",
+    Suit.SPADES: "spade",
+}
+
+
+class MeldKind(enum.Enum):
+    """A set (cards of one rank) or a run (consecutive cards of one suit)."""
+
+    SET = "set"
+    RUN = "run"
+
+
+def rank_at(position: int) -> Rank:
+    """The rank at a run position: 1 and 14 are the ace, 2..13 the ranks 2..K, and positions
+    past 14 (used under :attr:`Aces.WRAP <shanghai_rummy.Aces.WRAP>`) go round again.
+
+    >>> rank_at(1), rank_at(14), rank_at(15)
+    (<Rank.ACE: 14>, <Rank.ACE: 14>, <Rank.TWO: 2>)
+    """
+    return _RANKS[(position - 2) % 13]
+
+
+class _ShapeFields(Protocol):
+    @property
+    def kind(self) -> MeldKind: ...
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def rank(self) -> Rank | None: ...
+    @property
+    def suit(self) -> Suit | None: ...
+    @property
+    def start(self) -> int | None: ...
+
+
+class _ShapeMethods:
+    """What :class:`GroupShape` and :class:`TableMeld` share."""
+
+    __slots__ = ()
+
+    @property
+    def naturals(self: _ShapeFields) -> int:
+        """How many natural cards the group holds."""
+        return sum(1 for card in self.cards if card.rank is not None)
+
+    @property
+    def jokers(self: _ShapeFields) -> int:
+        """How many jokers the group holds."""
+        return sum(1 for card in self.cards if card.rank is None)
+
+    @property
+    def end(self: _ShapeFields) -> int | None:
+        """A run's last position (``start + len(cards) - 1``); None for a set."""
+        return None if self.start is None else self.start + len(self.cards) - 1
+
+    def stands_for(self: _ShapeFields, index: int) -> Card | Rank:
+        """What the card at ``index`` stands for: in a run the natural card of that place; in a
+        set the set's rank (a joker there may be replaced by any suit of it, one the set does
+        not hold yet where ``variant.melds.set_distinct_suits``)."""
+        if not -len(self.cards) <= index < len(self.cards):
+            raise IndexError(f"no card at index {index} of {len(self.cards)}")
+        index %= len(self.cards)
+        if self.kind is MeldKind.SET:
+            assert self.rank is not None
+            return self.rank
+        assert self.start is not None
+        assert self.suit is not None
+        return Card.of(rank_at(self.start + index), self.suit)
+
+    def describe(self: _ShapeFields) -> str:
+        """The kind and the cards, such as ``"set 8C 8D JK"``."""
+        return f"{self.kind.value} {_text(self.cards)}"
+
+
+@attrs.frozen
+class GroupShape(_ShapeMethods):
+    """A valid group as read under a variant (from :func:`check_group`): its kind, its cards
+    in order, and what its jokers stand for: a set's ``rank``, or a run's ``suit`` and the
+    position ``start`` of ``cards[0]`` (see the module notes on positions).
+
+    >>> from shanghai_rummy import get_variant, parse_cards
+    >>> shape = check_group(parse_cards("QS KS AS"), get_variant("rummy51"))
+    >>> shape.kind, shape.suit, shape.start, shape.end
+    (<MeldKind.RUN: 'run'>, <Suit.SPADES: 'S'>, 12, 14)
+    >>> shape.on_table(3, owner=1)
+    TableMeld(id=3, owner=1, kind=<MeldKind.RUN: 'run'>, ...)
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    rank: Rank | None = None
+    suit: Suit | None = None
+    start: int | None = None
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def on_table(self, meld_id: int, owner: int) -> TableMeld:
+        """This group laid on the table as meld ``meld_id`` of seat ``owner``."""
+        return TableMeld(meld_id, owner, self.kind, self.cards, self.rank, self.suit, self.start)
+
+
+@attrs.frozen
+class TableMeld(_ShapeMethods):
+    """A group on the table: its ``id``, the seat that laid it (``owner``), and its shape
+    (see :class:`GroupShape`). Build one with :func:`make_table_meld`, which validates.
+
+    >>> from shanghai_rummy import get_variant, parse_cards
+    >>> meld = make_table_meld(3, 0, parse_cards("8C 8D JK"), get_variant("shanghai"))
+    >>> str(meld), meld.naturals, meld.jokers
+    ('#3 set 8C 8D JK', 2, 1)
+    """
+
+    id: int
+    owner: int
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    rank: Rank | None = None
+    suit: Suit | None = None
+    start: int | None = None
+
+    def __str__(self) -> str:
+        return f"#{self.id} {self.describe()}"
+
+    @property
+    def shape(self) -> GroupShape:
+        """The group without its id and owner."""
+        return GroupShape(self.kind, self.cards, self.rank, self.suit, self.start)
+
+
+Shape: TypeAlias = GroupShape | TableMeld
+"""A group read under a variant, on the table or not."""
+
+
+def _a(rank: Rank) -> str:
+    return ("an " if rank in (Rank.EIGHT, Rank.ACE) else "a ") + rank.code
+
+
+def _text(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards))
+
+
+# --- reading a group --------------------------------------------------------------------------
+
+
+def _joker_error(naturals: int, jokers: int, rules_amn: bool) -> str | None:
+    if rules_amn and jokers > naturals:
+        card_word = "card" if naturals == 1 else "cards"
+        joker_word = "joker" if jokers == 1 else "jokers"
+        return (
+            f"too many jokers: {naturals} natural {card_word} and {jokers} {joker_word} "
+            "(variant.jokers.at_most_naturals)"
+        )
+    return None
+
+
+def _set_size_error(size: int, melds: MeldRules) -> str | None:
+    if size < melds.set_min:
+        return f"a set needs at least {melds.set_min} cards, got {size} (variant.melds.set_min)"
+    if melds.set_max is not None and size > melds.set_max:
+        return f"a set holds at most {melds.set_max} cards, got {size} (variant.melds.set_max)"
+    if melds.set_distinct_suits and size > 4:
+        return (
+            f"a set holds at most 4 cards, one of each suit, got {size} "
+            "(variant.melds.set_distinct_suits)"
+        )
+    return None
+
+
+def _read_set(cards: tuple[Card, ...], variant: Variant) -> GroupShape | str:
+    naturals = [card for card in cards if card.rank is not None]
+    rank = naturals[0].rank
+    assert rank is not None
+    seen: set[Suit] = set()
+    for card in naturals:
+        if card.rank is not rank:
+            return f"{card} is not {_a(rank)} (a set is cards of one rank)"
+        assert card.suit is not None
+        if variant.melds.set_distinct_suits and card.suit in seen:
+            return f"two {_SUIT_NAMES[card.suit]}s in a set (variant.melds.set_distinct_suits)"
+        seen.add(card.suit)
+    error = _set_size_error(len(cards), variant.melds) or _joker_error(
+        len(naturals), len(cards) - len(naturals), variant.jokers.at_most_naturals
+    )
+    if error:
+        return error
+    return GroupShape(MeldKind.SET, cards, rank=rank)
+
+
+def _ranks_text(start: int, length: int) -> str:
+    return "-".join(rank_at(position).code for position in range(start, start + length))
+
+
+def _span_error(start: int, length: int, aces: Aces, joker_low: bool = False) -> str | None:
+    """Why a run over positions start..start+length-1 breaks the ace rule, or None."""
+    if aces is Aces.WRAP:
+        return None
+    end = start + length - 1
+    if start < 1 or end > 14:
+        return (
+            f"{_ranks_text(start, length)} wraps around the ace (variant.melds.aces={aces.value})"
+        )
+    if aces is Aces.HIGH and start == 1:
+        if joker_low:
+            return (
+                "the joker at the low end would stand for an ace below the 2, which is not "
+                "allowed (variant.melds.aces=high)"
+            )
+        return "an ace below the 2 is not allowed (variant.melds.aces=high)"
+    if aces is Aces.LOW and end == 14:
+        return "an ace above the king is not allowed (variant.melds.aces=low)"
+    if aces is Aces.HIGH_OR_LOW and start == 1 and end == 14:
+        return "a run may not have an ace at both ends (variant.melds.aces=high_or_low)"
+    return None
+
+
+def _run_size_error(length: int, melds: MeldRules) -> str | None:
+    if length < melds.run_min:
+        return f"a run needs at least {melds.run_min} cards, got {length} (variant.melds.run_min)"
+    if melds.run_max is not None and length > melds.run_max:
+        return f"a run holds at most {melds.run_max} cards, got {length} (variant.melds.run_max)"
+    if length > melds.longest_run:
+        return (
+            f"a run holds at most {melds.longest_run} cards, got {length} "
+            f"(variant.melds.aces={melds.aces.value})"
+        )
+    return None
+
+
+def _normal_start(start: int, aces: Aces) -> int:
+    return (start - 2) % 13 + 2 if aces is Aces.WRAP else start
+
+
+def _read_run(cards: tuple[Card, ...], variant: Variant) -> GroupShape | str:
+    naturals = [(index, card) for index, card in enumerate(cards) if card.rank is not None]
+    first_index, first = naturals[0]
+    suit, first_rank = first.suit, first.rank
+    assert suit is not None
+    assert first_rank is not None
+    for _, card in naturals:
+        if card.suit is not suit:
+            return f"{card} is not a {_SUIT_NAMES[suit]} (a run is cards of one suit)"
+    base = first_rank.value - first_index  # the position of cards[0], modulo 13
+    for index, card in naturals[1:]:
+        expected = Card.of(rank_at(base + index), suit)
+        if card != expected:
+            before = cards[index - 1]
+            if before.rank is not None:
+                return (
+                    f"{before} is followed by {card}, not {expected} "
+                    "(runs are consecutive cards of one suit, in rank order)"
+                )
+            return (
+                f"{card} is where {expected} belongs (runs are consecutive cards of one suit, "
+                "in rank order; a joker takes the place of the card it stands for)"
+            )
+    aces = variant.melds.aces
+    length = len(cards)
+    if aces is Aces.WRAP:
+        start = _normal_start(base, aces)
+    else:
+        starts = [1 - first_index, 14 - first_index] if first_rank is Rank.ACE else [base]
+        errors = [_span_error(s, length, aces, cards[0].rank is None) for s in starts]
+        pairs = list(zip(starts, errors, strict=True))
+        good = [s for s, error in pairs if error is None]
+        if not good:
+            in_range = [e for s, e in pairs if s >= 1 and s + length - 1 <= 14]
+            error = in_range[0] if in_range else errors[0]
+            assert error is not None
+            return error
+        start = good[0]
+    error = _run_size_error(length, variant.melds) or _joker_error(
+        len(naturals), length - len(naturals), variant.jokers.at_most_naturals
+    )
+    if error:
+        return error
+    return GroupShape(MeldKind.RUN, cards, suit=suit, start=start)
+
+
+def check_group(
+    cards: Sequence[Card],
+    variant: Variant,
+    *,
+    kind: MeldKind | None = None,
+    joker_limit: int | None = None,
+) -> GroupShape:
+    """Read ``cards`` as a valid set or run under ``variant``, or raise
+    :class:`~shanghai_rummy.InvalidMeldError` naming the rule that fails.
+
+    A run must be given in rank order. Without ``kind``, a group that is a valid set is a set
+    (this only matters for one natural card with jokers), otherwise it must be a valid run.
+    ``variant.jokers.at_most_naturals`` always applies; ``joker_limit`` is the extra cap when
+    going down (``variant.jokers.going_down_limit(size)``), checked after the reading.
+
+    >>> from shanghai_rummy import get_variant, parse_cards
+    >>> shanghai = get_variant("shanghai")
+    >>> check_group(parse_cards("4H 5H 7H 8H"), shanghai)
+    Traceback (most recent call last):
+    ...
+    shanghai_rummy.errors.InvalidMeldError: run 4H 5H 7H 8H: 5H is followed by 7H, not 6H (runs ...)
+    >>> check_group(parse_cards("8C JK JK"), shanghai)
+    Traceback (most recent call last):
+    ...
+    shanghai_rummy.errors.InvalidMeldError: set 8C JK JK: too many jokers: ...at_most_naturals)
+    >>> str(check_group(parse_cards("8H JK JK"), get_variant("rummy51"), kind=MeldKind.RUN))
+    'run 8H JK JK'
+    """
+    group = tuple(cards)
+    natural_cards = [card for card in group if card.rank is not None]
+    if not natural_cards:
+        what = _text(group) or "an empty group"
+        raise InvalidMeldError(f"{what}: a group needs at least one natural card")
+    same_rank = all(card.rank is natural_cards[0].rank for card in natural_cards)
+    same_suit = all(card.suit is natural_cards[0].suit for card in natural_cards)
+    text = _text(group)
+    as_set = as_run = ""
+    if kind is not MeldKind.RUN:
+        read = _read_set(group, variant)
+        if isinstance(read, GroupShape):
+            return _capped(read, joker_limit)
+        as_set = read
+    if kind is not MeldKind.SET:
+        read = _read_run(group, variant)
+        if isinstance(read, GroupShape):
+            return _capped(read, joker_limit)
+        as_run = read
+    if kind is MeldKind.SET or (kind is None and same_rank and not same_suit):
+        raise InvalidMeldError(f"set {text}: {as_set}")
+    if kind is MeldKind.RUN or (same_suit and not same_rank):
+        raise InvalidMeldError(f"run {text}: {as_run}")
+    if not same_rank:
+        first, second = natural_cards[0], natural_cards[1]
+        if first.suit is second.suit:  # it starts like a run
+            raise InvalidMeldError(f"run {text}: {as_run}")
+        if first.rank is second.rank:  # it starts like a set
+            raise InvalidMeldError(f"set {text}: {as_set}")
+        raise InvalidMeldError(
+            f"{text}: neither a set (cards of one rank) nor a run (cards of one suit)"
+        )
+    set_fits = _set_size_error(len(group), variant.melds) is None
+    run_fits = _run_size_error(len(group), variant.melds) is None
+    if set_fits and not run_fits:
+        raise InvalidMeldError(f"set {text}: {as_set}")
+    if run_fits and not set_fits:
+        raise InvalidMeldError(f"run {text}: {as_run}")
+    raise InvalidMeldError(f"{text}: neither a set ({as_set}) nor a run ({as_run})")
+
+
+def _capped(shape: GroupShape, joker_limit: int | None) -> GroupShape:
+    if joker_limit is not None and shape.jokers > joker_limit:
+        raise InvalidMeldError(
+            f"{shape}: too many jokers: {shape.jokers}, at most {joker_limit} in a group when "
+            "going down (variant.jokers.going_down_by_size / going_down_per_group)"
+        )
+    return shape
+
+
+def make_table_meld(
+    meld_id: int,
+    owner: int,
+    cards: Sequence[Card],
+    variant: Variant,
+    *,
+    kind: MeldKind | None = None,
+    joker_limit: int | None = None,
+) -> TableMeld:
+    """Validate ``cards`` with :func:`check_group` and lay them on the table.
+
+    >>> from shanghai_rummy import get_variant, parse_cards
+    >>> str(make_table_meld(1, 2, parse_cards("QD KD AD"), get_variant("rummy51")))
+    '#1 run QD KD AD'
+    """
+    return check_group(cards, variant, kind=kind, joker_limit=joker_limit).on_table(meld_id, owner)
+
+
+# --- laying off -------------------------------------------------------------------------------
+
+
+def _set_lay_off_error(meld: Shape, card: Card, variant: Variant) -> str | None:
+    melds = variant.melds
+    size = len(meld.cards) + 1
+    largest = melds.largest_set
+    if largest is not None and size > largest:
+        field = "set_max" if melds.set_max == largest else "set_distinct_suits"
+        return f"{meld} is closed: a set holds at most {largest} cards (variant.melds.{field})"
+    if card.rank is None:
+        return _joker_error(meld.naturals, meld.jokers + 1, variant.jokers.at_most_naturals)
+    assert meld.rank is not None
+    assert card.suit is not None
+    if card.rank is not meld.rank:
+        return f"{card} is not {_a(meld.rank)}: {meld} is a set of {meld.rank.code}s"
+    if melds.set_distinct_suits and any(other.suit is card.suit for other in meld.cards):
+        return f"{meld} already holds a {_SUIT_NAMES[card.suit]} (variant.melds.set_distinct_suits)"
+    return None
+
+
+def _run_lay_off_error(meld: Shape, card: Card, variant: Variant, end: str) -> str | None:
+    assert meld.start is not None
+    assert meld.suit is not None
+    length = len(meld.cards) + 1
+    start = meld.start - 1 if end == "low" else meld.start
+    position = start if end == "low" else meld.start + len(meld.cards)
+    if card.rank is not None:
+        if card.suit is not meld.suit:
+            suit = _SUIT_NAMES[meld.suit]
+            return f"{card} is not a {suit}: {meld} is a run of {suit}s"
+        if card.rank is not rank_at(position):
+            return f"{card} does not extend {meld} at its {end} end"
+    aces = variant.melds.aces
+    error = _span_error(start, length, aces, card.rank is None and end == "low")
+    if error is None and aces is not Aces.WRAP and length > variant.melds.longest_run:
+        error = _run_size_error(length, variant.melds)  # pragma: no cover - span checks first
+    if error is None:
+        error = _run_size_error(length, variant.melds)
+    if error is None:
+        jokers = meld.jokers + (card.rank is None)
+        error = _joker_error(length - jokers, jokers, variant.jokers.at_most_naturals)
+    return error
+
+
+def _lay_off_options(meld: Shape, card: Card, variant: Variant) -> list[tuple[End, str | None]]:
+    if meld.kind is MeldKind.SET:
+        return [("set", _set_lay_off_error(meld, card, variant))]
+    return [(end, _run_lay_off_error(meld, card, variant, end)) for end in ("low", "high")]
+
+
+def lay_off_ends(meld: Shape, card: Card, variant: Variant) -> tuple[End, ...]:
+    """Where ``card`` may be laid off on ``meld``: ``("set",)`` or ``()`` for a set; for a run
+    the ends it extends, a subset of ``("low", "high")`` (a joker may fit both).
+
+    >>> from shanghai_rummy import Card, JOKER, get_variant, parse_cards
+    >>> shanghai = get_variant("shanghai")
+    >>> run = make_table_meld(1, 0, parse_cards("4C 5C 6C 7C 8C"), shanghai)
+    >>> lay_off_ends(run, Card.parse("3C"), shanghai), lay_off_ends(run, JOKER, shanghai)
+    (('low',), ('low', 'high'))
+    >>> lay_off_ends(run, Card.parse("10C"), shanghai)
+    ()
+    """
+    return tuple(end for end, error in _lay_off_options(meld, card, variant) if error is None)
+
+
+def extend(meld: TableMeld, card: Card, variant: Variant, end: str | None = None) -> TableMeld:
+    """``meld`` with ``card`` laid off on it, or :class:`~shanghai_rummy.LayOffError` saying
+    why not. ``end`` (``"low"`` or ``"high"``) is needed only where a card fits both ends of a
+    run; a joker takes the place at that end.
+
+    >>> from shanghai_rummy import Card, JOKER, get_variant, parse_cards
+    >>> shanghai = get_variant("shanghai")
+    >>> run = make_table_meld(1, 0, parse_cards("4C 5C 6C 7C 8C"), shanghai)
+    >>> str(extend(run, Card.parse("9C"), shanghai))
+    '#1 run 4C 5C 6C 7C 8C 9C'
+    >>> str(extend(run, JOKER, shanghai, end="low"))
+    '#1 run JK 4C 5C 6C 7C 8C'
+    >>> extend(run, JOKER, shanghai)
+    Traceback (most recent call last):
+    ...
+    shanghai_rummy.errors.LayOffError: JK fits both ends of #1 run 4C 5C 6C 7C 8C: say end='low' ...
+    """
+    options = _lay_off_options(meld, card, variant)
+    fits = [name for name, error in options if error is None]
+    if end is None:
+        if not fits:
+            raise LayOffError(f"{card} cannot be laid off on {meld}: " + _reasons(options))
+        if len(fits) > 1:
+            raise LayOffError(f"{card} fits both ends of {meld}: say end='low' or end='high'")
+        chosen = fits[0]
+    else:
+        matching = [(name, error) for name, error in options if name == end]
+        if not matching:
+            expected = "end=None" if meld.kind is MeldKind.SET else "end='low' or end='high'"
+            raise LayOffError(f"{end!r} is not an end of {meld} (use {expected})")
+        chosen, error = matching[0]
+        if error is not None:
+            raise LayOffError(f"{card} cannot be laid off on {meld}: {error}")
+    return _extended(meld, card, chosen, variant)
+
+
+def _reasons(options: list[tuple[End, str | None]]) -> str:
+    errors = [error for _, error in options if error is not None]
+    if len(errors) == 2 and errors[0] != errors[1]:
+        if errors[0].split(" does not extend ")[0] == errors[1].split(" does not extend ")[0]:
+            return errors[0].split(" at its ")[0] + " at either end"
+        return f"low end: {errors[0]}; high end: {errors[1]}"
+    return errors[0]
+
+
+def _extended(meld: TableMeld, card: Card, end: End, variant: Variant) -> TableMeld:
+    if end == "set":
+        if card.rank is None:
+            return attrs.evolve(meld, cards=(*meld.cards, card))
+        jokers_at = next((i for i, c in enumerate(meld.cards) if c.rank is None), len(meld.cards))
+        return attrs.evolve(meld, cards=(*meld.cards[:jokers_at], card, *meld.cards[jokers_at:]))
+    assert meld.start is not None
+    if end == "low":
+        start = _normal_start(meld.start - 1, variant.melds.aces)
+        return attrs.evolve(meld, cards=(card, *meld.cards), start=start)
+    return attrs.evolve(meld, cards=(*meld.cards, card))
+
+
+# --- joker swaps ------------------------------------------------------------------------------
+
+
+def swap_positions(meld: Shape, card: Card, variant: Variant) -> tuple[int, ...]:
+    """Indices of the jokers in ``meld`` that the natural ``card`` may replace: in a run the
+    joker standing for ``card``; in a set every joker, when ``card`` has the set's rank (and,
+    where ``variant.melds.set_distinct_suits``, a suit the set does not hold).
+
+    >>> from shanghai_rummy import Card, get_variant, parse_cards
+    >>> shanghai = get_variant("shanghai")
+    >>> run = make_table_meld(1, 0, parse_cards("4C JK 6C JK"), shanghai)
+    >>> swap_positions(run, Card.parse("7C"), shanghai)
+    (3,)
+    >>> swap_positions(run, Card.parse("8C"), shanghai)
+    ()
+    """
+    return tuple(_swap_positions(meld, card, variant)[0])
+
+
+def _swap_positions(meld: Shape, card: Card, variant: Variant) -> tuple[list[int], str]:
+    jokers = [index for index, held in enumerate(meld.cards) if held.rank is None]
+    if card.rank is None:
+        return [], "a joker is swapped for a natural card, not for another joker"
+    if not jokers:
+        return [], f"{meld} holds no joker"
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        assert card.suit is not None
+        if card.rank is not meld.rank:
+            code = meld.rank.code
+            return [], f"{card} is not {_a(meld.rank)}: the jokers of {meld} stand for {code}s"
+        if variant.melds.set_distinct_suits and any(held.suit is card.suit for held in meld.cards):
+            return [], (
+                f"{meld} already holds a {_SUIT_NAMES[card.suit]} "
+                "(variant.melds.set_distinct_suits)"
+            )
+        return jokers, ""
+    found = [index for index in jokers if meld.stands_for(index) == card]
+    standing = ", ".join(str(meld.stands_for(index)) for index in jokers)
+    return found, f"no joker of {meld} stands for {card} (its jokers stand for {standing})"
+
+
+def swap_joker(meld: TableMeld, card: Card, variant: Variant) -> TableMeld:
+    """``meld`` with the natural ``card`` in place of a joker that stands for it, or
+    :class:`~shanghai_rummy.JokerSwapError`. The meld stays valid.
+
+    >>> from shanghai_rummy import Card, get_variant, parse_cards
+    >>> shanghai = get_variant("shanghai")
+    >>> run = make_table_meld(1, 0, parse_cards("4C JK 6C 7C"), shanghai)
+    >>> str(swap_joker(run, Card.parse("5C"), shanghai))
+    '#1 run 4C 5C 6C 7C'
+    >>> swap_joker(run, Card.parse("8C"), shanghai)
+    Traceback (most recent call last):
+    ...
+    shanghai_rummy.errors.JokerSwapError: no joker of #1 run 4C JK 6C 7C stands for 8C ...
+    """
+    positions, why = _swap_positions(meld, card, variant)
+    if not positions:
+        raise JokerSwapError(why)
+    index = positions[0]
+    return attrs.evolve(meld, cards=(*meld.cards[:index], card, *meld.cards[index + 1 :]))
+
+
+# --- points -----------------------------------------------------------------------------------
+
+
+def group_points(shape: Shape, values: CardValues) -> int:
+    """The value of a group for an opening: each card, a joker counted as the card it stands
+    for (in a set, the set's rank).
+
+    >>> from shanghai_rummy import get_variant, parse_cards
+    >>> from shanghai_rummy.contracts import RUMMY51_VALUES
+    >>> rummy51 = get_variant("rummy51")
+    >>> group_points(check_group(parse_cards("6S JK 8S"), rummy51), RUMMY51_VALUES)
+    21
+    """
+    if shape.kind is MeldKind.SET:
+        assert shape.rank is not None
+        return values.of_rank(shape.rank) * len(shape.cards)
+    assert shape.start is not None
+    return sum(values.of_rank(rank_at(shape.start + i)) for i in range(len(shape.cards)))

@@ -1,0 +1,607 @@
+"""JSON documents: games, actions, views, variants, deal results and game records.
+
+Every document is a versioned envelope around the data::
+
+    {"format": "shanghai-rummy", "version": 1, "type": "game_state", "data": {...}}
+
+``type`` is one of ``game_state``, ``action``, ``player_view``, ``variant``,
+``deal_result``, ``game_record``. Inside ``data``, cards are their codes (``"8C"``, ``"10H"``,
+``"JK"``), enums their values, keys come in the classes' field order, an action carries its
+kind as ``"type"`` (``"draw"``, ``"buy"``, ``"pass_buy"``, ``"meld"``, ``"lay_off"``,
+``"swap_joker"``, ``"discard"``, ``"go_out"``) and a requirement as ``"kind"``
+(``"contract"`` or ``"opening"``). A saved game embeds its whole variant, and its history as
+the list of actions. :func:`~shanghai_rummy.json_schema` describes all of it.
+
+Loading is validation: :func:`from_json` refuses anything malformed or forged with a
+:class:`~shanghai_rummy.SerializationError` naming the path of the bad field, and a game state
+must also pass :func:`~shanghai_rummy.validate`.
+
+>>> import shanghai_rummy as sr
+>>> text = sr.to_json(sr.Discard(seat=2, card=sr.Card.parse("10H")))
+>>> text
+'{"format":"shanghai-rummy","version":1,"type":"action","data":{"type":"discard","seat":2,"card":"10H"}}'
+>>> sr.from_json(text, sr.Action)
+Discard(seat=2, card=Card.parse('10H'))
+>>> sr.from_json(text.replace("10H", "11H"), sr.Action)
+Traceback (most recent call last):
+...
+shanghai_rummy.errors.SerializationError: $.data.card: unknown card code '11H' (...)
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+import typing
+from collections.abc import Callable, Iterator
+from typing import Any, Literal, TypeVar, get_args, get_origin, overload
+
+import attrs
+import cattrs
+from cattrs.cols import homogenous_tuple_structure_factory
+from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from .actions import Action, Buy, Discard, Draw, GoOut, LayOff, Meld, PassBuy, SwapJoker
+from .cards import Card, make_pack
+from .contracts import Contract, Opening, Requirement
+from .errors import RummyError, SerializationError
+from .records import GameRecord
+from .scoring import DealResult
+from .state import GameState, History
+from .validation import InvalidStateError, validate
+from .variants import Variant
+from .views import PlayerView
+
+__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
+
+_T = TypeVar("_T")
+
+FORMAT = "shanghai-rummy"
+"""The ``format`` of every document."""
+VERSION = 1
+"""The ``version`` of the documents this library writes and reads."""
+
+ACTION_TAGS: dict[type, str] = {
+    Draw: "draw",
+    Buy: "buy",
+    PassBuy: "pass_buy",
+    Meld: "meld",
+    LayOff: "lay_off",
+    SwapJoker: "swap_joker",
+    Discard: "discard",
+    GoOut: "go_out",
+}
+REQUIREMENT_TAGS: dict[type, str] = {Contract: "contract", Opening: "opening"}
+TAGGED_UNIONS: tuple[tuple[object, str, str, dict[type, str]], ...] = (
+    (Action, "Action", "type", ACTION_TAGS),
+    (Requirement, "Requirement", "kind", REQUIREMENT_TAGS),
+)
+"""Each tagged union: the union, its schema name, the tag key and each member's tag."""
+
+DOCUMENTS: tuple[tuple[str, object], ...] = (
+    ("game_state", GameState),
+    ("action", Action),
+    ("player_view", PlayerView),
+    ("variant", Variant),
+    ("deal_result", DealResult),
+    ("game_record", GameRecord),
+)
+"""Each document ``type`` and the class (or union) its ``data`` holds."""
+
+_CARDS = {card.code: card for card in make_pack(1, 1)}
+
+
+# --- reporting errors with their paths --------------------------------------------------------
+
+
+class _FieldError(ValueError):
+    """A bad value found below the object being structured: ``suffix`` extends the path."""
+
+    def __init__(self, suffix: str, message: str) -> None:
+        super().__init__(message)
+        self.suffix = suffix
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _kind(value: object) -> str:
+    """The JSON kind of a decoded value, for messages."""
+    names = {
+        type(None): "null",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "an array",
+        dict: "an object",
+    }
+    name = names.get(type(value), type(value).__name__)
+    return name if isinstance(value, (list, dict)) or value is None else f"{name} ({_short(value)})"
+
+
+_OWN_FIELD = re.compile(r"^[A-Z]\w*\.([\w.\[\]]+): (.*)$", re.DOTALL)
+
+# cattrs names the attribute, not the key, in its notes; GameState.log is the key "history".
+_KEYS = {"log": "history"}
+
+
+def _errors(error: BaseException, path: str) -> Iterator[tuple[str, str]]:
+    """Every (path, message) in a cattrs error tree."""
+    if isinstance(error, IterableValidationError):
+        with_index, without = error.group_exceptions()
+        for inner, index_note in with_index:
+            yield from _errors(inner, f"{path}[{index_note.index!r}]")
+        for inner in without:
+            yield from _errors(inner, path)
+    elif isinstance(error, ClassValidationError):
+        with_name, others = error.group_exceptions()
+        for inner, name_note in with_name:
+            yield from _errors(inner, f"{path}.{_KEYS.get(name_note.name, name_note.name)}")
+        for inner in others:
+            yield from _errors(inner, path)
+    elif isinstance(error, ForbiddenExtraKeysError):
+        for key in sorted(error.extra_fields):
+            yield f"{path}.{key}", "unknown field"
+    elif isinstance(error, _FieldError):
+        yield path + error.suffix, str(error)
+    elif isinstance(error, KeyError):
+        yield path, "required field missing"
+    elif isinstance(error, RecursionError):
+        yield path, "nested too deeply"
+    elif isinstance(error, RummyError) and _OWN_FIELD.match(str(error)):
+        # "Variant.deals[0].cards: ..." raised by a class's own checks: a field below path
+        match = _OWN_FIELD.match(str(error))
+        assert match is not None
+        yield f"{path}.{match[1]}", match[2]
+    elif isinstance(error, (RummyError, TypeError, ValueError)):
+        yield path, str(error)
+    else:  # pragma: no cover - every hook raises one of the above
+        yield path, f"{type(error).__name__}: {error}"
+
+
+def _failure(errors: list[tuple[str, str]], error_type: type[RummyError]) -> RummyError:
+    shown = "; ".join(f"{path}: {message}" for path, message in errors[:3])
+    more = len(errors) - 3
+    return error_type(shown + (f" (and {more} more)" if more > 0 else ""))
+
+
+# --- the converter ----------------------------------------------------------------------------
+
+
+def _structure_int(value: object, cls: object) -> int:
+    if _is_enum(cls):  # an IntEnum such as Rank reaches the hook for int first
+        member = _enum_hook(typing.cast(type[enum.Enum], cls))(value, cls)
+        assert isinstance(member, int)
+        return member
+    if type(value) is not int:
+        raise TypeError(f"expected an integer, got {_kind(value)}")
+    return value
+
+
+def _structure_bool(value: object, _: object) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"expected true or false, got {_kind(value)}")
+    return value
+
+
+def _structure_str(value: object, _: object) -> str:
+    if type(value) is not str:
+        raise TypeError(f"expected a string, got {_kind(value)}")
+    return value
+
+
+def _structure_card(value: object, _: object) -> Card:
+    if type(value) is not str:
+        raise TypeError(f"expected a card code such as '8C' or 'JK', got {_kind(value)}")
+    card = _CARDS.get(value)
+    if card is None:
+        raise ValueError(
+            f"unknown card code {_short(value)} (a rank 2-10, J, Q, K or A and a suit C, D, H "
+            "or S, or JK)"
+        )
+    return card
+
+
+def _card_code(card: Card) -> str:
+    return card.code
+
+
+def _is_enum(cls: Any) -> bool:
+    return isinstance(cls, type) and issubclass(cls, enum.Enum)
+
+
+def _enum_hook(cls: type[enum.Enum]) -> Callable[[object, object], enum.Enum]:
+    members = {(type(member.value), member.value): member for member in cls}
+    expected = ", ".join(repr(member.value) for member in cls)
+
+    def structure(value: object, _: object) -> enum.Enum:
+        member = members.get((type(value), value)) if isinstance(value, (str, int)) else None
+        if member is None:
+            raise ValueError(
+                f"{_short(value)} is not a valid {cls.__name__}: expected one of {expected}"
+            )
+        return member
+
+    return structure
+
+
+def _is_literal(cls: Any) -> bool:
+    return get_origin(cls) is Literal
+
+
+def _literal_hook(cls: Any) -> Callable[[object, object], object]:
+    allowed = get_args(cls)
+    expected = ", ".join(repr(value) for value in allowed)
+
+    def structure(value: object, _: object) -> object:
+        if not any(type(value) is type(option) and value == option for option in allowed):
+            raise ValueError(f"expected one of {expected}, got {_kind(value)}")
+        return value
+
+    return structure
+
+
+def _is_tuple(cls: Any) -> bool:
+    return get_origin(cls) is tuple
+
+
+def _homogeneous(cls: Any) -> bool:
+    args = get_args(cls)
+    return len(args) == 2 and args[1] is Ellipsis
+
+
+def _tuple_unstructure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any], list[Any]]:
+    args = get_args(cls)
+    if _homogeneous(cls):
+        item = converter.get_unstructure_hook(args[0])
+        return lambda value: [item(element) for element in value]
+    hooks = [converter.get_unstructure_hook(arg) for arg in args]
+    return lambda value: [hook(element) for hook, element in zip(hooks, value, strict=True)]
+
+
+def _tuple_structure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    if _homogeneous(cls):
+        inner = homogenous_tuple_structure_factory(cls, converter)
+        size = None
+    else:
+        inner = converter.gen_structure_hetero_tuple(cls)
+        size = len(get_args(cls))
+
+    def structure(value: object, _: object) -> Any:
+        if type(value) is not list:
+            raise TypeError(f"expected an array, got {_kind(value)}")
+        if size is not None and len(value) != size:
+            raise TypeError(f"expected an array of {size} items, got {len(value)}")
+        return inner(value, cls)
+
+    return structure
+
+
+def _structure_history(value: object, _: object) -> History | None:
+    actions: tuple[Action, ...] = _CONVERTER.structure(value, tuple[Action, ...])
+    log: History | None = None
+    for length, action in enumerate(actions, start=1):
+        log = History(log, action, length)
+    return log
+
+
+def _unstructure_history(log: History | None) -> list[Any]:
+    return [] if log is None else [_CONVERTER.unstructure(action, Action) for action in log]
+
+
+def _state_overrides() -> dict[str, Any]:
+    return {
+        "log": override(
+            rename="history", struct_hook=_structure_history, unstruct_hook=_unstructure_history
+        )
+    }
+
+
+def _attrs_structure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    overrides = _state_overrides() if cls is GameState else {}
+    inner = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True, **overrides)
+
+    def structure(value: object, _: object) -> Any:
+        if type(value) is not dict:
+            raise TypeError(f"expected an object ({cls.__name__}), got {_kind(value)}")
+        return inner(value, cls)
+
+    return structure
+
+
+def _register_union(
+    converter: cattrs.Converter, union: Any, tag_key: str, tags: dict[type, str]
+) -> None:
+    by_tag = {tag: member for member, tag in tags.items()}
+    expected = ", ".join(repr(tag) for tag in by_tag)
+
+    def unstructure(value: Any) -> dict[str, Any]:
+        tag = tags.get(type(value))
+        if tag is None:
+            raise SerializationError(f"not one of {expected}: {_short(value)}")
+        return {tag_key: tag, **converter.unstructure(value, type(value))}
+
+    def structure(value: object, _: object) -> Any:
+        if type(value) is not dict:
+            raise TypeError(f"expected an object, got {_kind(value)}")
+        tag = value.get(tag_key)
+        member = by_tag.get(tag) if type(tag) is str else None
+        if member is None:
+            found = "missing" if tag_key not in value else f"got {_kind(tag)}"
+            raise _FieldError(f".{tag_key}", f"expected one of {expected}; {found}")
+        body = {key: item for key, item in value.items() if key != tag_key}
+        return converter.structure(body, member)
+
+    converter.register_unstructure_hook(union, unstructure)
+    converter.register_structure_hook(union, structure)
+
+
+def _build_converter() -> cattrs.Converter:
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_structure_hook(int, _structure_int)
+    converter.register_structure_hook(bool, _structure_bool)
+    converter.register_structure_hook(str, _structure_str)
+    converter.register_structure_hook(Card, _structure_card)
+    converter.register_unstructure_hook(Card, _card_code)
+    converter.register_structure_hook_factory(_is_enum, _enum_hook)
+    converter.register_structure_hook_factory(_is_literal, _literal_hook)
+    converter.register_unstructure_hook_factory(_is_tuple, _tuple_unstructure_hook)
+    converter.register_structure_hook_factory(_is_tuple, _tuple_structure_hook)
+    converter.register_structure_hook_factory(attrs.has, _attrs_structure_hook)
+    for union, _, tag_key, tags in TAGGED_UNIONS:
+        _register_union(converter, union, tag_key, tags)
+    # Last: a generated function binds the hooks of its fields when it is made.
+    converter.register_unstructure_hook(
+        GameState, make_dict_unstructure_fn(GameState, converter, **_state_overrides())
+    )
+    return converter
+
+
+_CONVERTER = _build_converter()
+
+
+def unstructure(value: Any, cls: Any) -> Any:
+    """``value`` of type ``cls`` as plain JSON data (no envelope)."""
+    return _CONVERTER.unstructure(value, cls)
+
+
+def structure(data: Any, cls: Any, root: str, error_type: type[RummyError]) -> Any:
+    """Plain JSON data as a ``cls``; ``error_type`` naming the path from ``root`` otherwise."""
+    try:
+        return _CONVERTER.structure(data, cls)
+    except Exception as error:  # the boundary: whatever goes wrong is the document's fault
+        raise _failure(list(_errors(error, root)) or [(root, str(error))], error_type) from None
+
+
+# --- documents --------------------------------------------------------------------------------
+
+
+def _document_type(obj: object) -> tuple[str, object]:
+    if type(obj) in ACTION_TAGS:
+        return "action", Action
+    for name, cls in DOCUMENTS:
+        if isinstance(cls, type) and type(obj) is cls:
+            return name, cls
+    raise SerializationError(
+        f"cannot serialize a {type(obj).__name__}: documents hold a GameState, an Action, a "
+        "PlayerView, a Variant, a DealResult or a GameRecord"
+    )
+
+
+def to_dict(obj: object) -> dict[str, Any]:
+    """The JSON document of ``obj`` as a dict: the envelope and its ``data``. For servers
+    that put documents inside messages of their own; :func:`to_json` is this, as text.
+
+    >>> import shanghai_rummy as sr
+    >>> doc = sr.to_dict(sr.get_variant("shanghai"))
+    >>> list(doc), doc["type"]
+    (['format', 'version', 'type', 'data'], 'variant')
+    >>> doc["data"]["deals"][1]["requirement"]
+    {'kind': 'contract', 'sets': [3], 'runs': [4]}
+    """
+    name, cls = _document_type(obj)
+    return {"format": FORMAT, "version": VERSION, "type": name, "data": unstructure(obj, cls)}
+
+
+def to_json(obj: object, *, indent: int | None = None) -> str:
+    """The JSON document of a GameState, any Action, a PlayerView, a Variant, a DealResult or
+    a GameRecord. Keys come in a fixed order, so equal values give equal text; ``indent``
+    pretty-prints.
+
+    >>> import shanghai_rummy as sr
+    >>> print(sr.to_json(sr.Buy(seat=3), indent=1))
+    {
+     "format": "shanghai-rummy",
+     "version": 1,
+     "type": "action",
+     "data": {
+      "type": "buy",
+      "seat": 3
+     }
+    }
+    """
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(to_dict(obj), ensure_ascii=False, indent=indent, separators=separators)
+
+
+class _DuplicateKeyError(ValueError):
+    pass
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKeyError(f"duplicate key {key!r} in an object")
+        result[key] = value
+    return result
+
+
+def _constant(name: str) -> float:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _expected_name(cls: object) -> str:
+    if cls in ACTION_TAGS or cls == Action:
+        return "action"
+    for name, document_cls in DOCUMENTS:
+        if document_cls == cls:
+            return name
+    raise SerializationError(
+        f"cannot load a {cls!r}: from_json reads a GameState, an Action (sr.Action or one "
+        "action class), a PlayerView, a Variant, a DealResult or a GameRecord"
+    )
+
+
+@overload
+def from_dict(document: Any, type: type[_T]) -> _T: ...
+@overload
+def from_dict(document: Any, type: object) -> Any: ...
+def from_dict(document: Any, type: object) -> Any:
+    """The value in a document already parsed from JSON (see :func:`from_json`).
+
+    >>> import shanghai_rummy as sr
+    >>> sr.from_dict(
+    ...     {
+    ...         "format": "shanghai-rummy",
+    ...         "version": 1,
+    ...         "type": "action",
+    ...         "data": {"type": "pass_buy", "seat": 0},
+    ...     },
+    ...     sr.PassBuy,
+    ... )
+    PassBuy(seat=0)
+    """
+    name = _expected_name(type)
+    if not isinstance(document, dict):
+        raise SerializationError(f"$: expected a document object, got {_kind(document)}")
+    problems = []
+    for key, expected in (("format", FORMAT), ("version", VERSION), ("type", name)):
+        found = document.get(key)
+        if key not in document:
+            problems.append(f"$.{key}: required field missing (expected {expected!r})")
+        elif found != expected or _builtin_type(found) is not _builtin_type(expected):
+            problems.append(f"$.{key}: expected {expected!r}, got {_short(found)}")
+    if "data" not in document:
+        problems.append("$.data: required field missing")
+    problems.extend(
+        f"$.{key}: unknown field" for key in sorted(map(str, document)) if key not in _ENVELOPE
+    )
+    if problems:
+        raise SerializationError("; ".join(problems[:3]))
+    cls = Action if name == "action" else type
+    value = structure(document["data"], cls, "$.data", SerializationError)
+    _check(value, type)
+    return value
+
+
+_builtin_type = type
+_ENVELOPE = ("format", "version", "type", "data")
+
+
+@overload
+def from_json(text: str | bytes, type: type[_T]) -> _T: ...
+@overload
+def from_json(text: str | bytes, type: object) -> Any: ...
+def from_json(text: str | bytes, type: object) -> Any:
+    """Load a document written by :func:`to_json`. ``type`` is the class expected:
+    ``GameState``, ``PlayerView``, ``Variant``, ``DealResult``, ``GameRecord``, or
+    ``sr.Action`` (any action) or one action class.
+
+    Anything malformed or forged raises :class:`~shanghai_rummy.SerializationError` naming
+    the path of the bad field, and nothing else is ever raised: not JSON, wrong envelope,
+    unknown fields, wrong types, unknown card codes, and for a game state every invariant of
+    :func:`~shanghai_rummy.validate` (card conservation, phase and seat to act, valid melds,
+    buy limits, totals).
+
+    >>> import shanghai_rummy as sr
+    >>> state = sr.new_game(sr.get_variant("shanghai"), players=3, seed=4)
+    >>> sr.from_json(sr.to_json(state), sr.GameState) == state
+    True
+    >>> sr.from_json(sr.to_json(state).replace('"buys":0', '"buys":9', 1), sr.GameState)
+    Traceback (most recent call last):
+    ...
+    shanghai_rummy.errors.SerializationError: $.data.seats[0].buys: buy limit: 9 buys, but ...
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SerializationError(f"$: expected JSON text, got {_kind(text)}")
+    try:
+        document = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+    except RecursionError:
+        raise SerializationError("$: not JSON: nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, duplicate keys, NaN
+        raise SerializationError(f"$: not JSON: {error}") from None
+    return from_dict(document, type)
+
+
+# --- what structure alone cannot see ----------------------------------------------------------
+
+
+def _check(value: object, requested: object) -> None:
+    if requested in ACTION_TAGS and _builtin_type(value) is not requested:
+        tag = ACTION_TAGS[_builtin_type(value)]
+        wanted = ACTION_TAGS[requested]
+        raise SerializationError(f"$.data.type: expected a {wanted!r} action, got {tag!r}")
+    if isinstance(value, GameState):
+        try:
+            validate(value)
+        except InvalidStateError as error:
+            path = f"$.data.{error.path}" if error.path else "$.data"
+            raise SerializationError(f"{path}: {error.problem}") from None
+        except RummyError as error:  # pragma: no cover - validate raises InvalidStateError
+            raise SerializationError(f"$.data: {error}") from None
+    elif _builtin_type(value) in ACTION_TAGS:
+        seat = typing.cast(Action, value).seat
+        if seat < 0:
+            raise SerializationError(f"$.data.seat: no seat {seat}")
+    elif isinstance(value, PlayerView):
+        _check_view(value)
+    elif isinstance(value, DealResult):
+        _check_result(value, "$.data")
+    elif isinstance(value, GameRecord):
+        _check_record(value)
+
+
+def _check_view(seen: PlayerView) -> None:
+    players = seen.num_players
+    for name in ("hand_sizes", "down", "buys_used", "buys_left", "totals"):
+        if len(getattr(seen, name)) != players:
+            raise SerializationError(f"$.data.{name}: needs one entry per seat ({players})")
+    if not 0 <= seen.seat < players:
+        raise SerializationError(f"$.data.seat: no seat {seen.seat} among {players}")
+    if seen.hand_sizes[seen.seat] != len(seen.hand):
+        raise SerializationError(
+            f"$.data.hand_sizes[{seen.seat}]: the seat's hand holds {len(seen.hand)} cards"
+        )
+    for index, result in enumerate(seen.results):
+        _check_result(result, f"$.data.results[{index}]")
+
+
+def _check_result(result: DealResult, path: str) -> None:
+    seats = [score.seat for score in result.seats]
+    if seats != list(range(len(seats))):
+        raise SerializationError(f"{path}.seats: needs one score per seat, in seat order")
+    if result.winner is not None and not 0 <= result.winner < len(seats):
+        raise SerializationError(f"{path}.winner: no seat {result.winner}")
+
+
+def _check_record(game: GameRecord) -> None:
+    variant = game.variant
+    if not variant.min_players <= game.players <= variant.max_players:
+        raise SerializationError(
+            f"$.data.players: {variant.id!r} is for {variant.min_players}-"
+            f"{variant.max_players} players, not {game.players}"
+        )
+    total = variant.total_deals(game.players)
+    if game.deal_number is not None and not 1 <= game.deal_number <= total:
+        raise SerializationError(
+            f"$.data.deal_number: a game of {total} deals has no deal {game.deal_number}"
+        )
+    for index, action in enumerate(game.actions):
+        if not 0 <= action.seat < game.players:
+            raise SerializationError(f"$.data.actions[{index}].seat: no seat {action.seat}")

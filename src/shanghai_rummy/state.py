@@ -1,0 +1,173 @@
+"""The game state: one frozen value per moment of a game.
+
+A :class:`GameState` is never changed; every transition returns a new one, so keeping an old
+state is an undo, and exploring two moves from one state is free branching.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+
+import attrs
+
+from .actions import Action
+from .cards import Card
+from .melds import TableMeld
+from .scoring import DealResult, Outcome
+from .variants import Variant
+
+__all__ = ["GameState", "History", "Phase", "SeatState", "TurnState"]
+
+
+class Phase(enum.Enum):
+    """What the game waits for."""
+
+    DRAW = "draw"
+    """The seat to act draws from the stock or takes the upcard."""
+    BUY = "buy"
+    """The seat to act is offered the upcard to buy (:func:`~shanghai_rummy.buy`/``pass_buy``)."""
+    PLAY = "play"
+    """The seat whose turn it is melds, lays off, swaps jokers, and ends the turn with a discard."""
+    DEAL_OVER = "deal_over"
+    """The deal is scored; :func:`~shanghai_rummy.next_deal` deals the next one."""
+    GAME_OVER = "game_over"
+    """The last deal is scored; :attr:`GameState.outcome` says who won."""
+
+
+@attrs.frozen
+class SeatState:
+    """Per-seat facts of the current deal: whether the seat is down (has gone down or opened),
+    how many buys it has made, and how many turns it has started."""
+
+    down: bool = False
+    buys: int = 0
+    turns: int = 0
+
+
+class Obligation(enum.Enum):
+    """Something the seat in turn must do before its turn may end."""
+
+    GO_DOWN = "go_down"
+
+
+@attrs.frozen
+class TurnState:
+    """Facts of the turn in progress.
+
+    ``drawn``: the seat has its card for the turn; ``was_down``: it was down when the turn
+    began; ``must_go_down``: it must go down before discarding (and why); ``jokers_to_meld``:
+    jokers taken by swaps that must go into a new group this turn; ``laid_off_on_others``,
+    ``used_joker``: for one-turn-out bonuses; ``buy_queue``: seats still to be offered the
+    upcard, in order; ``draw_after_buy``: the seat in turn chose the stock and draws once the
+    offer is settled; ``offered``: the upcard has been offered for buying this turn;
+    ``discarded_by``: the seat whose discard is the upcard (None for a deal's first upcard).
+    """
+
+    drawn: bool = False
+    was_down: bool = False
+    must_go_down: str | None = None
+    jokers_to_meld: int = 0
+    laid_off_on_others: bool = False
+    used_joker: bool = False
+    buy_queue: tuple[int, ...] = ()
+    draw_after_buy: bool = False
+    offered: bool = False
+    discarded_by: int | None = None
+
+
+@attrs.frozen
+class History:
+    """A persistent list of the applied actions: appending shares the earlier ones."""
+
+    previous: History | None
+    action: Action
+    length: int
+
+    def __iter__(self) -> Iterator[Action]:
+        actions: list[Action] = []
+        node: History | None = self
+        while node is not None:
+            actions.append(node.action)
+            node = node.previous
+        return reversed(actions)
+
+
+@attrs.frozen
+class GameState:
+    """Everything about a game at one moment. Build one with :func:`~shanghai_rummy.new_game`
+    or :func:`~shanghai_rummy.deal_from`; change it only through the transitions.
+
+    >>> import shanghai_rummy as sr
+    >>> state = sr.new_game(sr.get_variant("shanghai"), players=4, seed=7)
+    >>> state.phase, state.to_act, len(state.hand(1)), state.stock_size
+    (<Phase.DRAW: 'draw'>, 1, 11, 61)
+    """
+
+    variant: Variant
+    seed: int
+    num_players: int
+    deal_number: int
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    turn: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    upcard_live: bool
+    table: tuple[TableMeld, ...]
+    seats: tuple[SeatState, ...]
+    turn_state: TurnState
+    next_meld_id: int
+    restocks: int
+    turns_this_deal: int
+    totals: tuple[int, ...]
+    results: tuple[DealResult, ...]
+    log: History | None = None
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards seat ``seat`` holds."""
+        return self.hands[seat]
+
+    def is_down(self, seat: int) -> bool:
+        """Whether the seat has gone down (Shanghai) or opened (Rummy 51) this deal."""
+        return self.seats[seat].down
+
+    def buys_used(self, seat: int) -> int:
+        """How many times the seat has bought this deal."""
+        return self.seats[seat].buys
+
+    @property
+    def upcard(self) -> Card | None:
+        """The live top discard that may still be taken or bought, else None."""
+        return self.discard_pile[-1] if self.upcard_live else None
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards the stock holds."""
+        return len(self.stock)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the game began, in order."""
+        return () if self.log is None else tuple(self.log)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last deal is scored."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Who won, once the game is over; None before."""
+        if self.phase is not Phase.GAME_OVER:
+            return None
+        return Outcome.from_totals(self.totals)
+
+    def table_meld(self, meld_id: int) -> TableMeld | None:
+        """The table meld with that id, or None."""
+        for table_meld in self.table:
+            if table_meld.id == meld_id:
+                return table_meld
+        return None

@@ -1,0 +1,140 @@
+"""The turn cycle shared by dealing and the moves: starting a turn, offering the upcard for
+buying, drawing from the stock (re-stocking when it runs out), and ending a deal."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from .scoring import score_deal
+from .state import GameState, Phase, TurnState
+from .variants import BuyPriority, Restock
+
+__all__ = ["begin_turn", "buyers", "end_deal", "take_from_stock"]
+
+
+def _restocked(state: GameState) -> GameState | None:
+    """The discard pile but its top card, shuffled into the stock; None if nothing to shuffle
+    or the variant does not re-stock."""
+    if state.variant.stock.restock is not Restock.RESHUFFLE_PILE or len(state.discard_pile) < 2:
+        return None
+    restocks = state.restocks + 1
+    fresh = list(state.discard_pile[:-1])
+    random.Random(f"{state.seed}/{state.deal_number}/{restocks}").shuffle(fresh)
+    return attrs.evolve(
+        state,
+        stock=state.stock + tuple(fresh),
+        discard_pile=state.discard_pile[-1:],
+        restocks=restocks,
+    )
+
+
+def buyers(state: GameState, in_turn: int, discarded_by: int | None) -> tuple[int, ...]:
+    """The seats the upcard is offered to, in priority order (empty when nobody may buy)."""
+    rules = state.variant.buying
+    if not rules.enabled or not state.upcard_live:
+        return ()
+    if len(state.stock) < rules.penalty_cards:
+        return ()
+    limit = rules.limit(state.deal_number)
+    players = state.num_players
+    first = state.dealer + 1 if rules.priority is BuyPriority.DEALER_LEFT else in_turn + 1
+    order = []
+    for offset in range(players):
+        seat = (first + offset) % players
+        facts = state.seats[seat]
+        if seat in (in_turn, discarded_by) or facts.buys >= limit:
+            continue
+        if facts.down and not rules.down_players_may_buy:
+            continue
+        order.append(seat)
+    return tuple(order)
+
+
+def begin_turn(
+    state: GameState, seat: int, discarded_by: int | None, *, first: bool = False
+) -> GameState:
+    """Start ``seat``'s turn: the turn limit, re-stocking, the starter's extra card, and the
+    offer to buyers that comes before a down player's draw."""
+    variant = state.variant
+    turns = state.turns_this_deal + 1
+    limit = variant.stock.turn_limit
+    if limit is not None and turns > limit:
+        return end_deal(state, None)
+    if not state.stock:
+        refilled = _restocked(state)
+        if refilled is None:
+            return end_deal(state, None)
+        state = refilled
+    facts = state.seats[seat]
+    seats = list(state.seats)
+    seats[seat] = attrs.evolve(facts, turns=facts.turns + 1)
+    turn_state = TurnState(was_down=facts.down, discarded_by=discarded_by)
+    phase = Phase.DRAW
+    to_act = seat
+    if first and variant.drawing.starter_extra_card:
+        phase = Phase.PLAY
+        turn_state = attrs.evolve(turn_state, drawn=True)
+    elif facts.down and not variant.buying.down_player_may_block:
+        queue = buyers(state, seat, discarded_by)
+        if queue:
+            phase = Phase.BUY
+            to_act = queue[0]
+            turn_state = attrs.evolve(turn_state, buy_queue=queue, offered=True)
+    return attrs.evolve(
+        state,
+        phase=phase,
+        to_act=to_act,
+        turn=seat,
+        seats=tuple(seats),
+        turn_state=turn_state,
+        turns_this_deal=turns,
+    )
+
+
+def take_from_stock(state: GameState, seat: int, count: int) -> GameState | None:
+    """``count`` cards from the top of the stock into ``seat``'s hand, re-stocking if
+    needed; None when the stock cannot supply them."""
+    if len(state.stock) < count:
+        refilled = _restocked(state)
+        if refilled is None or len(refilled.stock) < count:
+            return None
+        state = refilled
+    hands = list(state.hands)
+    hands[seat] = hands[seat] + state.stock[:count]
+    return attrs.evolve(state, hands=tuple(hands), stock=state.stock[count:])
+
+
+def end_deal(state: GameState, winner: int | None) -> GameState:
+    """Score the deal and move to DEAL_OVER, or GAME_OVER after the last deal."""
+    variant = state.variant
+    turn_state = state.turn_state
+    one_turn_out = (
+        winner is not None
+        and not turn_state.was_down
+        and (
+            variant.scoring.one_turn_out_allows_lay_off_on_others
+            or not turn_state.laid_off_on_others
+        )
+    )
+    result = score_deal(
+        variant.scoring,
+        state.deal_number,
+        state.hands,
+        [facts.down for facts in state.seats],
+        winner,
+        one_turn_out=one_turn_out,
+        used_joker=turn_state.used_joker,
+    )
+    totals = tuple(
+        total + points for total, points in zip(state.totals, result.points, strict=True)
+    )
+    last = state.deal_number >= variant.total_deals(state.num_players)
+    return attrs.evolve(
+        state,
+        phase=Phase.GAME_OVER if last else Phase.DEAL_OVER,
+        to_act=None,
+        totals=totals,
+        results=(*state.results, result),
+    )

@@ -1,0 +1,312 @@
+"""Checking a game state against every invariant of the game.
+
+The transitions only ever build valid states; :func:`validate` is for states that come from
+elsewhere: a file, a client, a hand-built test position. It raises
+:class:`InvalidStateError` naming the first invariant broken and the field that breaks it.
+
+>>> import attrs
+>>> import shanghai_rummy as sr
+>>> state = sr.new_game(sr.get_variant("shanghai"), players=4, seed=7)
+>>> sr.validate(state)
+>>> forged = attrs.evolve(state, stock=state.stock[1:])
+>>> sr.validate(forged)
+Traceback (most recent call last):
+...
+shanghai_rummy.validation.InvalidStateError: GameState (cards): card conservation: ... missing ...
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from .cards import Card, make_pack
+from .errors import InvalidMeldError, RummyError
+from .melds import check_group
+from .state import GameState, Phase
+from .variants import Restock
+
+__all__ = ["InvalidStateError", "validate"]
+
+
+class InvalidStateError(RummyError):
+    """A game state that breaks an invariant. ``path`` names the field, relative to the state
+    (such as ``"seats[2].buys"``; ``""`` for the state as a whole); ``problem`` says what is
+    wrong, starting with the invariant's name."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        where = f"GameState.{path}" if path else "GameState (cards)"
+        super().__init__(f"{where}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+def validate(state: GameState) -> None:
+    """Check every invariant of ``state``; raise :class:`InvalidStateError` naming the first
+    one broken. In order:
+
+    1. shape: the seat count suits the variant; one hand, seat record and total per seat;
+       the dealer, the seat in turn and the deal number exist; counters are not negative;
+    2. card conservation: hands, stock, discard pile and table hold exactly the variant's
+       pack for this many seats;
+    3. phase and seat to act: nobody acts between deals and everybody else is in turn, the
+       seat to draw or play is the seat in turn, a buyer is the first of a real offer of a
+       live upcard, a game is over exactly after its last deal;
+    4. the table: meld ids are unique and issued, each meld's owner is down (and each seat
+       that is down owns a meld), and each meld is a valid group under the variant whose
+       recorded kind, rank, suit and start (what its jokers stand for) are those its cards
+       give;
+    5. buys within the variant's limit for the deal;
+    6. totals equal to the sum of the finished deals' results, one score per seat.
+
+    >>> import attrs
+    >>> import shanghai_rummy as sr
+    >>> state = sr.new_game(sr.get_variant("shanghai"), players=3, seed=1)
+    >>> sr.validate(attrs.evolve(state, to_act=2))
+    Traceback (most recent call last):
+    ...
+    shanghai_rummy.validation.InvalidStateError: GameState.to_act: phase and seat to act: in ...
+    """
+    for check in (_shape, _conservation, _phase, _table, _buys, _totals):
+        for path, problem in check(state):
+            raise InvalidStateError(path, problem)
+
+
+Problems = Iterator[tuple[str, str]]
+
+
+def _seat_ok(seat: object, players: int) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+
+
+def _shape(state: GameState) -> Problems:
+    variant = state.variant
+    players = state.num_players
+    if not variant.min_players <= players <= variant.max_players:
+        yield (
+            "num_players",
+            f"shape: {variant.id!r} is for {variant.min_players}-{variant.max_players} players, "
+            f"not {players}",
+        )
+        return
+    for name in ("hands", "seats", "totals"):
+        count = len(getattr(state, name))
+        if count != players:
+            yield name, f"shape: {count} entries for {players} seats"
+            return
+    for name in ("dealer", "turn"):
+        if not _seat_ok(getattr(state, name), players):
+            yield name, f"shape: no seat {getattr(state, name)!r} among seats 0 to {players - 1}"
+            return
+    total = variant.total_deals(players)
+    if not 1 <= state.deal_number <= total:
+        yield "deal_number", f"shape: a game of {total} deals has no deal {state.deal_number}"
+    for name in ("restocks", "turns_this_deal"):
+        if getattr(state, name) < 0:
+            yield name, "shape: may not be negative"
+    for seat, facts in enumerate(state.seats):
+        if facts.turns < 0:
+            yield f"seats[{seat}].turns", "shape: may not be negative"
+    turn_state = state.turn_state
+    if turn_state.jokers_to_meld < 0:
+        yield "turn_state.jokers_to_meld", "shape: may not be negative"
+    discarded_by = turn_state.discarded_by
+    if discarded_by is not None and not _seat_ok(discarded_by, players):
+        yield "turn_state.discarded_by", f"shape: no seat {discarded_by!r}"
+    if state.upcard_live and not state.discard_pile:
+        yield "upcard_live", "shape: a live upcard needs a discard pile"
+    if state.restocks and variant.stock.restock is Restock.END_DEAL:
+        yield "restocks", "shape: this variant never re-stocks (variant.stock.restock=end_deal)"
+    if state.log is not None:
+        for index, action in enumerate(state.log):
+            if not _seat_ok(action.seat, players):
+                yield f"history[{index}].seat", f"shape: no seat {action.seat!r}"
+                return
+
+
+def _places(state: GameState) -> Iterator[tuple[str, tuple[Card, ...]]]:
+    for seat, hand in enumerate(state.hands):
+        yield f"hands[{seat}]", hand
+    for index, table_meld in enumerate(state.table):
+        yield f"table[{index}].cards", table_meld.cards
+    yield "discard_pile", state.discard_pile
+    yield "stock", state.stock
+
+
+def _conservation(state: GameState) -> Problems:
+    pack_size = state.variant.pack_size(state.num_players)
+    pack = Counter(make_pack(pack_size.decks, pack_size.jokers))
+    held: Counter[Card] = Counter()
+    for _, cards in _places(state):
+        held.update(cards)
+    if held == pack:
+        return
+    extra = _first_excess(held, pack)
+    if extra is not None:
+        places = list(_places(state))
+        over = [path for path, cards in places if cards.count(extra) > pack[extra]]
+        path = over[0] if over else next(p for p, cards in reversed(places) if extra in cards)
+        yield (
+            path,
+            f"card conservation: the game holds {held[extra]} x {extra}, the pack for "
+            f"{state.num_players} seats ({pack_size.decks} decks and {pack_size.jokers} jokers) "
+            f"holds {pack[extra]}",
+        )
+        return
+    missing = sorted((card for card in pack if held[card] < pack[card]), key=str)
+    text = ", ".join(f"{pack[card] - held[card]} x {card}" for card in missing[:8])
+    yield (
+        "",
+        f"card conservation: missing from hands, stock, discard pile and table: {text}"
+        + (" ..." if len(missing) > 8 else ""),
+    )
+
+
+def _first_excess(held: Counter[Card], pack: Counter[Card]) -> Card | None:
+    for card in sorted(held, key=str):
+        if held[card] > pack[card]:
+            return card
+    return None
+
+
+def _phase(state: GameState) -> Problems:
+    phase = state.phase
+    players = state.num_players
+    total = state.variant.total_deals(players)
+    turn_state = state.turn_state
+    name = "phase and seat to act"
+    if phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
+        if state.to_act is not None:
+            yield "to_act", f"{name}: nobody acts in phase {phase.value!r}"
+        elif not state.results or state.results[-1].deal_number != state.deal_number:
+            yield "results", f"{name}: deal {state.deal_number} is over but has no result"
+        elif (phase is Phase.GAME_OVER) != (state.deal_number == total):
+            last = "is" if state.deal_number == total else "is not"
+            yield "phase", f"{name}: deal {state.deal_number} {last} the last of {total}"
+        return
+    if not _seat_ok(state.to_act, players):
+        yield "to_act", f"{name}: in phase {phase.value!r} a seat of 0 to {players - 1} acts"
+        return
+    if state.results and state.results[-1].deal_number >= state.deal_number:
+        yield "results", f"{name}: deal {state.deal_number} is in play but already has a result"
+        return
+    if phase in (Phase.DRAW, Phase.PLAY):
+        if state.to_act != state.turn:
+            yield (
+                "to_act",
+                f"{name}: in phase {phase.value!r} the seat to act must be the seat in turn "
+                f"({state.turn}), not {state.to_act}",
+            )
+        elif turn_state.drawn != (phase is Phase.PLAY):
+            done = "has not drawn" if phase is Phase.PLAY else "has already drawn"
+            yield "turn_state.drawn", f"{name}: phase {phase.value!r} but the seat {done}"
+        elif turn_state.buy_queue:
+            yield "turn_state.buy_queue", f"{name}: an offer to buy outside phase 'buy'"
+        elif turn_state.was_down and not state.seats[state.turn].down:
+            yield "turn_state.was_down", f"{name}: seat {state.turn} was down but is not"
+        elif turn_state.must_go_down is not None and state.seats[state.turn].down:
+            yield "turn_state.must_go_down", f"{name}: seat {state.turn} is already down"
+        return
+    yield from _buy_phase(state)
+
+
+def _buy_phase(state: GameState) -> Problems:
+    name = "phase and seat to act"
+    turn_state = state.turn_state
+    queue = turn_state.buy_queue
+    rules = state.variant.buying
+    limit = rules.limit(state.deal_number)
+    if not rules.enabled:
+        yield "phase", f"{name}: nobody buys in this variant (variant.buying.enabled=false)"
+    elif not queue or state.to_act != queue[0]:
+        yield "to_act", f"{name}: the buyer to act must be the first of the buy queue {queue}"
+    elif not state.upcard_live or not turn_state.offered:
+        yield "upcard_live", f"{name}: an offer to buy needs a live upcard that was offered"
+    elif turn_state.drawn:
+        yield "turn_state.drawn", f"{name}: the upcard is offered before the seat in turn draws"
+    else:
+        for index, seat in enumerate(queue):
+            path = f"turn_state.buy_queue[{index}]"
+            if not _seat_ok(seat, state.num_players) or seat in queue[:index]:
+                yield path, f"{name}: {seat!r} is not a seat, or is offered twice"
+            elif seat in (state.turn, turn_state.discarded_by):
+                yield path, f"{name}: seat {seat} may not buy its own or its in-turn upcard"
+            elif state.seats[seat].buys >= limit:
+                yield path, f"{name}: seat {seat} has used its {limit} buys"
+            elif state.seats[seat].down and not rules.down_players_may_buy:
+                yield path, f"{name}: seat {seat} is down (variant.buying.down_players_may_buy)"
+            else:
+                continue
+            return
+
+
+def _table(state: GameState) -> Problems:
+    seen: set[int] = set()
+    owners: set[int] = set()
+    name = "table melds"
+    for index, table_meld in enumerate(state.table):
+        path = f"table[{index}]"
+        if table_meld.id in seen or not 1 <= table_meld.id < state.next_meld_id:
+            yield f"{path}.id", f"{name}: id {table_meld.id} is repeated or was never issued"
+            return
+        seen.add(table_meld.id)
+        owner = table_meld.owner
+        if not _seat_ok(owner, state.num_players) or not state.seats[owner].down:
+            yield f"{path}.owner", f"{name}: the owner {owner!r} is not a seat that is down"
+            return
+        owners.add(owner)
+        try:
+            shape = check_group(table_meld.cards, state.variant, kind=table_meld.kind)
+        except InvalidMeldError as error:
+            yield f"{path}.cards", f"{name}: not valid under {state.variant.id!r}: {error}"
+            return
+        recorded = (table_meld.rank, table_meld.suit, table_meld.start)
+        read = (shape.rank, shape.suit, shape.start)
+        if recorded != read:
+            yield (
+                path,
+                f"{name}: {table_meld.describe()} records rank, suit, start {recorded}, but its "
+                f"cards make {read}",
+            )
+            return
+    for seat, facts in enumerate(state.seats):
+        if facts.down and seat not in owners:
+            yield f"seats[{seat}].down", f"{name}: seat {seat} is down but owns no table meld"
+            return
+
+
+def _buys(state: GameState) -> Problems:
+    limit = state.variant.buying.limit(state.deal_number)
+    for seat, facts in enumerate(state.seats):
+        if not 0 <= facts.buys <= limit:
+            yield (
+                f"seats[{seat}].buys",
+                f"buy limit: {facts.buys} buys, but deal {state.deal_number} allows 0 to {limit} "
+                "(variant.buying.limits)",
+            )
+            return
+
+
+def _totals(state: GameState) -> Problems:
+    players = state.num_players
+    sums = [0] * players
+    previous = 0
+    for index, result in enumerate(state.results):
+        path = f"results[{index}]"
+        if not previous < result.deal_number <= state.deal_number:
+            yield f"{path}.deal_number", f"totals: deal {result.deal_number} is out of order"
+            return
+        previous = result.deal_number
+        if [score.seat for score in result.seats] != list(range(players)):
+            yield f"{path}.seats", f"totals: needs one score per seat, seats 0 to {players - 1}"
+            return
+        if result.winner is not None and not _seat_ok(result.winner, players):
+            yield f"{path}.winner", f"totals: no seat {result.winner!r}"
+            return
+        for seat, points in enumerate(result.points):
+            sums[seat] += points
+    if list(state.totals) != sums:
+        yield (
+            "totals",
+            f"totals: {list(state.totals)} are not the sums of the deal results ({sums})",
+        )

@@ -1,0 +1,610 @@
+"""A variant is every rule of a game as data: a frozen :class:`Variant` made of small policy
+objects. The engine reads these fields and never asks which preset it is running.
+
+Presets live in :data:`VARIANTS`; build your own with :func:`attrs.evolve` or from a file.
+
+>>> import attrs
+>>> from shanghai_rummy import get_variant
+>>> shanghai = get_variant("shanghai")
+>>> shanghai.pack_size(4).cards, shanghai.pack_size(5).cards
+(106, 159)
+>>> house = attrs.evolve(
+...     shanghai, id="house", buying=attrs.evolve(shanghai.buying, penalty_cards=1)
+... )
+>>> house.buying.penalty_cards
+1
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .contracts import RUMMY51_VALUES, CardValues, Contract, Opening, Requirement
+from .errors import VariantError
+
+__all__ = [
+    "VARIANTS",
+    "Aces",
+    "BuyPriority",
+    "BuyRules",
+    "DealSpec",
+    "DrawRules",
+    "FirstDealer",
+    "GoOutDiscard",
+    "GoingDownRules",
+    "JokerRules",
+    "JokerSwapRules",
+    "MeldRules",
+    "NewMelds",
+    "PackSize",
+    "Restock",
+    "SameSuitRuns",
+    "Scoring",
+    "StockRules",
+    "SwapWho",
+    "Variant",
+    "get_variant",
+]
+
+
+def _fail(field: str, problem: str) -> VariantError:
+    return VariantError(f"Variant.{field}: {problem}")
+
+
+def _check_int(field: str, value: object, minimum: int = 0) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise _fail(field, f"must be an integer >= {minimum}, got {value!r}")
+
+
+class Aces(enum.Enum):
+    """Where an ace may sit in a run."""
+
+    HIGH = "high"
+    """Above the king only: Q-K-A, never A-2-3."""
+    LOW = "low"
+    """Below the 2 only: A-2-3, never Q-K-A."""
+    HIGH_OR_LOW = "high_or_low"
+    """Either end, never both in one run, no wrap: A-2-3 and Q-K-A, not K-A-2."""
+    BOTH_ENDS = "both_ends"
+    """Either end, and one run may run from ace to ace (A-2-...-K-A), but no wrap past it."""
+    WRAP = "wrap"
+    """Runs may turn the corner: K-A-2 is a run."""
+
+
+@attrs.frozen(kw_only=True)
+class PackSize:
+    """The pack for ``min_players`` to ``max_players`` seats: ``decks`` standard decks plus
+    ``jokers`` jokers."""
+
+    min_players: int
+    max_players: int
+    decks: int
+    jokers: int
+
+    @property
+    def cards(self) -> int:
+        """How many cards the pack holds."""
+        return 52 * self.decks + self.jokers
+
+
+@attrs.frozen(kw_only=True)
+class DealSpec:
+    """One deal: what going down requires, and how many cards each player is dealt."""
+
+    requirement: Requirement
+    cards: int
+
+
+@attrs.frozen(kw_only=True)
+class MeldRules:
+    """The shapes of valid groups.
+
+    ``set_max``/``run_max`` of ``None`` mean no limit beyond what the pack and aces allow.
+    ``set_distinct_suits`` forbids two cards of one suit in a set (so sets hold at most 4).
+    """
+
+    set_min: int = 3
+    set_max: int | None = None
+    set_distinct_suits: bool = False
+    run_min: int = 4
+    run_max: int | None = None
+    aces: Aces = Aces.HIGH
+
+    @property
+    def longest_run(self) -> int:
+        """The longest run the ace rule and ``run_max`` allow."""
+        natural_limit = 14 if self.aces is Aces.BOTH_ENDS else 13
+        return natural_limit if self.run_max is None else min(self.run_max, natural_limit)
+
+    @property
+    def largest_set(self) -> int | None:
+        """The largest set allowed, or None for no limit."""
+        limits = [
+            limit for limit in (self.set_max, 4 if self.set_distinct_suits else None) if limit
+        ]
+        return min(limits) if limits else None
+
+
+@attrs.frozen(kw_only=True)
+class JokerRules:
+    """How many jokers a group may hold. Every group needs at least one natural card.
+
+    - ``at_most_naturals``: a group never holds more jokers than natural cards (8-8-JK and
+      8-8-JK-JK but not 8-JK-JK), whenever it is laid down or grows.
+    - ``going_down_by_size``: when going down, a contract group of that size holds at most
+      that many jokers: pairs ``(size, max_jokers)``, one for every size of every contract.
+    - ``going_down_per_group``: when going down (opening), each group holds at most this many.
+    """
+
+    at_most_naturals: bool = True
+    going_down_by_size: tuple[tuple[int, int], ...] = ()
+    going_down_per_group: int | None = None
+
+    def going_down_limit(self, size: int | None) -> int | None:
+        """The limit for a group laid down when going down, from the size the contract asks
+        for (``None`` for an opening), or None where only ``at_most_naturals`` applies."""
+        limits = [] if self.going_down_per_group is None else [self.going_down_per_group]
+        if size is not None:
+            limits.extend(
+                limit for group_size, limit in self.going_down_by_size if group_size == size
+            )
+        return min(limits) if limits else None
+
+
+class BuyPriority(enum.Enum):
+    """Who is offered the upcard first when several players want to buy it."""
+
+    DEALER_LEFT = "dealer_left"
+    """Closest to the dealer's left first."""
+    NEXT_PLAYER_LEFT = "next_player_left"
+    """Clockwise from the left of the player whose turn it is."""
+
+
+@attrs.frozen(kw_only=True)
+class BuyRules:
+    """Buying the upcard out of turn.
+
+    ``limits`` pairs ``(first_deal, max_buys)``: from that deal number on, a player may buy
+    at most that many times per deal (``((1, 3), (9, 4))``: 3 in deals 1-8, 4 from deal 9).
+    ``down_players_may_buy`` lets a player who is down buy; ``down_player_may_block`` lets a
+    down player whose turn it is take the upcard before others may buy it.
+    """
+
+    enabled: bool = True
+    penalty_cards: int = 2
+    limits: tuple[tuple[int, int], ...] = ((1, 3), (9, 4))
+    priority: BuyPriority = BuyPriority.DEALER_LEFT
+    down_players_may_buy: bool = False
+    down_player_may_block: bool = False
+
+    def limit(self, deal_number: int) -> int:
+        """The most buys a player may make in that deal (0 when buying is off)."""
+        if not self.enabled:
+            return 0
+        allowed = 0
+        for first_deal, max_buys in self.limits:
+            if deal_number >= first_deal:
+                allowed = max_buys
+        return allowed
+
+
+@attrs.frozen(kw_only=True)
+class DrawRules:
+    """Dealing and drawing.
+
+    - ``upcard_at_start``: turn the top of the stock up to start the discard pile.
+    - ``starter_extra_card``: the first player is dealt one card more and begins by
+      discarding without drawing.
+    - ``upcard_obliges_going_down_from_turn``: from that turn of a seat on (1 = its first
+      turn of the deal), taking the upcard while not down obliges going down that turn.
+      ``None``: taking it never obliges anything.
+    """
+
+    upcard_at_start: bool = True
+    starter_extra_card: bool = False
+    upcard_obliges_going_down_from_turn: int | None = None
+
+
+class GoOutDiscard(enum.Enum):
+    """Whether the last card may, or must, be a discard."""
+
+    NEVER = "never"
+    """Go out by melding or laying off every card; discarding the last card is not allowed."""
+    OPTIONAL = "optional"
+    """Go out by playing or by discarding the last card."""
+    REQUIRED = "required"
+    """Go out only by discarding the last card; it may not be melded or laid off."""
+
+
+class NewMelds(enum.Enum):
+    """Whether a player who is down may lay down new groups."""
+
+    NEVER = "never"
+    LATER_TURNS = "later_turns"
+    SAME_TURN = "same_turn"
+
+
+class SameSuitRuns(enum.Enum):
+    """Two runs of one suit laid down together when going down."""
+
+    ALLOWED = "allowed"
+    NOT_JOINABLE = "not_joinable"
+    """Allowed unless they could form one run (3-6♥ with 7-10♥ is refused)."""
+    SEPARATED = "separated"
+    """They must be separated by at least one rank (3-6♥ with 8-J♥)."""
+
+
+@attrs.frozen(kw_only=True)
+class GoingDownRules:
+    """Laying down the contract, and what a player who is down may do.
+
+    - ``exact_meld_count``: exactly the contract's number of groups (else more are allowed).
+    - ``exact_sizes``: each group exactly its contract size (else at least it).
+    - ``lay_off_same_turn``: may lay off on the turn of going down.
+    - ``new_melds``: whether new groups may be laid down after going down.
+    - ``same_suit_runs``: how runs of one suit laid down together must relate.
+    """
+
+    exact_meld_count: bool = True
+    exact_sizes: bool = False
+    lay_off_same_turn: bool = True
+    new_melds: NewMelds = NewMelds.NEVER
+    same_suit_runs: SameSuitRuns = SameSuitRuns.NOT_JOINABLE
+
+
+class SwapWho(enum.Enum):
+    """Who may take a joker from a table group by giving the card it stands for."""
+
+    ANYONE = "anyone"
+    DOWN_ONLY = "down_only"
+    NOBODY = "nobody"
+
+
+@attrs.frozen(kw_only=True)
+class JokerSwapRules:
+    """Joker swaps.
+
+    - ``who``: who may swap.
+    - ``must_go_down_same_turn``: a player not yet down who swaps must go down that turn.
+    - ``joker_into_new_meld``: the joker taken must be laid down in a new group that turn.
+    """
+
+    who: SwapWho = SwapWho.ANYONE
+    must_go_down_same_turn: bool = True
+    joker_into_new_meld: bool = False
+
+
+class Restock(enum.Enum):
+    """What happens when the stock runs out."""
+
+    RESHUFFLE_PILE = "reshuffle_pile"
+    """Shuffle the discard pile but its top card into a new stock."""
+    END_DEAL = "end_deal"
+    """The deal ends with no winner."""
+
+
+@attrs.frozen(kw_only=True)
+class StockRules:
+    """The stock. ``turn_limit``: after this many turns a deal ends with no winner (a safety
+    so that every deal ends whatever the players do; ``None`` for no limit)."""
+
+    restock: Restock = Restock.RESHUFFLE_PILE
+    turn_limit: int | None = 1000
+
+
+@attrs.frozen(kw_only=True)
+class Scoring:
+    """Points at the end of a deal; the lowest total wins.
+
+    - ``values``: what each card left in hand costs.
+    - ``going_out``: the score of the player who goes out.
+    - ``one_turn_out``: the score instead when that player went down and out in one turn,
+      never having gone down before ("blind", or a "hand"); ``None``: no such bonus.
+      ``one_turn_out_without_jokers``: the same when no joker was used (``None``: as above).
+      ``one_turn_out_allows_lay_off_on_others``: whether laying off on other players' groups
+      that turn still counts as a one-turn out.
+    - ``others_multiplier_after_one_turn_out``: the other players' points are multiplied.
+    - ``never_down_penalty``: a flat score for a player who never went down (``None``: count
+      the cards).
+    - ``cut_card_hand``: optional house rule: the cut card at the bottom of the stock may be
+      taken only to go out in one turn, scoring this (``None``: off).
+    """
+
+    values: CardValues
+    going_out: int = 0
+    one_turn_out: int | None = None
+    one_turn_out_without_jokers: int | None = None
+    one_turn_out_allows_lay_off_on_others: bool = True
+    others_multiplier_after_one_turn_out: int = 1
+    never_down_penalty: int | None = None
+    cut_card_hand: int | None = None
+
+
+class FirstDealer(enum.Enum):
+    """Who deals the first deal."""
+
+    SEAT_ZERO = "seat_zero"
+    LOWEST_CUT = "lowest_cut"
+    """Every seat cuts a card from a seeded shuffle; the lowest deals (ties: the earlier seat)."""
+
+
+SHANGHAI_VALUES = CardValues.from_mapping({"2": 20, "3-9": 5, "10-K": 10, "A": 15, "JK": 25})
+"""Shanghai's card values: 3-9 5, 10-K 10, A 15, 2 20, joker 25."""
+
+
+@attrs.frozen(kw_only=True)
+class Variant:
+    """Every rule of a game. Frozen and keyword-only; construction validates and raises
+    :class:`~shanghai_rummy.VariantError` naming the bad field.
+
+    ``deals`` lists the deals in order; deal *n* uses ``deals[(n - 1) % len(deals)]``.
+    ``deal_count`` is the number of deals in a game (``None``: one per seat).
+    """
+
+    id: str
+    name: str
+    source: str
+    min_players: int
+    max_players: int
+    packs: tuple[PackSize, ...]
+    deals: tuple[DealSpec, ...]
+    deal_count: int | None
+    first_dealer: FirstDealer = FirstDealer.SEAT_ZERO
+    melds: MeldRules = MeldRules()
+    jokers: JokerRules = JokerRules()
+    drawing: DrawRules = DrawRules()
+    buying: BuyRules = BuyRules()
+    going_down: GoingDownRules = GoingDownRules()
+    going_out: GoOutDiscard = GoOutDiscard.NEVER
+    joker_swap: JokerSwapRules = JokerSwapRules()
+    stock: StockRules = StockRules()
+    scoring: Scoring = attrs.field(factory=lambda: Scoring(values=SHANGHAI_VALUES))
+
+    def __attrs_post_init__(self) -> None:
+        _validate(self)
+
+    def pack_size(self, players: int) -> PackSize:
+        """The pack for that many seats; :class:`~shanghai_rummy.VariantError` if the variant
+        is not for that many."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise VariantError(
+                f"Variant.min_players/max_players: {self.id!r} is for "
+                f"{self.min_players}-{self.max_players} players, not {players!r}"
+            )
+        for pack in self.packs:
+            if pack.min_players <= players <= pack.max_players:
+                return pack
+        raise _fail("packs", f"no pack for {players} players")  # pragma: no cover - validated
+
+    def deal(self, deal_number: int) -> DealSpec:
+        """The deal with that (1-based) number."""
+        return self.deals[(deal_number - 1) % len(self.deals)]
+
+    def total_deals(self, players: int) -> int:
+        """How many deals a game with that many seats lasts."""
+        return players if self.deal_count is None else self.deal_count
+
+
+def _validate(variant: Variant) -> None:
+    if not variant.id or not isinstance(variant.id, str):
+        raise _fail("id", f"must be a non-empty string, got {variant.id!r}")
+    _check_int("min_players", variant.min_players, 2)
+    _check_int("max_players", variant.max_players, variant.min_players)
+    for players in range(variant.min_players, variant.max_players + 1):
+        covering = [p for p in variant.packs if p.min_players <= players <= p.max_players]
+        if len(covering) != 1:
+            raise _fail("packs", f"{len(covering)} packs cover {players} players; exactly one must")
+    for index, pack in enumerate(variant.packs):
+        _check_int(f"packs[{index}].decks", pack.decks, 1)
+        _check_int(f"packs[{index}].jokers", pack.jokers, 0)
+    if not variant.deals:
+        raise _fail("deals", "needs at least one deal")
+    if variant.deal_count is not None:
+        _check_int("deal_count", variant.deal_count, 1)
+    _validate_melds(variant)
+    _validate_buying(variant)
+    for index, spec in enumerate(variant.deals):
+        _validate_deal(variant, index, spec)
+    if variant.stock.turn_limit is not None:
+        _check_int("stock.turn_limit", variant.stock.turn_limit, 1)
+    multiplier = variant.scoring.others_multiplier_after_one_turn_out
+    _check_int("scoring.others_multiplier_after_one_turn_out", multiplier, 0)
+
+
+def _validate_melds(variant: Variant) -> None:
+    melds = variant.melds
+    _check_int("melds.set_min", melds.set_min, 2)
+    _check_int("melds.run_min", melds.run_min, 2)
+    if melds.set_max is not None:
+        _check_int("melds.set_max", melds.set_max, melds.set_min)
+    if melds.run_max is not None:
+        _check_int("melds.run_max", melds.run_max, melds.run_min)
+    largest = melds.largest_set
+    if largest is not None and largest < melds.set_min:
+        raise _fail("melds.set_min", f"{melds.set_min} is more than a set may hold ({largest})")
+    if melds.run_min > melds.longest_run:
+        raise _fail(
+            "melds.run_min", f"{melds.run_min} is longer than the longest run ({melds.longest_run})"
+        )
+    jokers = variant.jokers
+    for index, (size, limit) in enumerate(jokers.going_down_by_size):
+        _check_int(f"jokers.going_down_by_size[{index}] size", size, 1)
+        _check_int(f"jokers.going_down_by_size[{index}] limit", limit, 0)
+    if jokers.going_down_per_group is not None:
+        _check_int("jokers.going_down_per_group", jokers.going_down_per_group, 0)
+
+
+def _validate_buying(variant: Variant) -> None:
+    buying = variant.buying
+    _check_int("buying.penalty_cards", buying.penalty_cards, 0)
+    previous = 0
+    for index, (first_deal, max_buys) in enumerate(buying.limits):
+        _check_int(f"buying.limits[{index}] first deal", first_deal, previous + 1)
+        _check_int(f"buying.limits[{index}] max buys", max_buys, 0)
+        previous = first_deal
+
+
+def _validate_deal(variant: Variant, index: int, spec: DealSpec) -> None:
+    field = f"deals[{index}]"
+    _check_int(f"{field}.cards", spec.cards, 1)
+    extra = int(variant.drawing.starter_extra_card) + int(variant.drawing.upcard_at_start)
+    for players in range(variant.min_players, variant.max_players + 1):
+        pack = variant.pack_size(players).cards
+        if spec.cards * players + extra >= pack:
+            raise _fail(
+                f"{field}.cards",
+                f"{spec.cards} cards to each of {players} players leave no stock in {pack} cards",
+            )
+    requirement = spec.requirement
+    if isinstance(requirement, Opening):
+        return
+    melds = variant.melds
+    largest_set = melds.largest_set
+    for size in requirement.sets:
+        if size < melds.set_min or (largest_set is not None and size > largest_set):
+            raise _fail(f"{field}.requirement", f"a set of {size} is not a valid set under melds")
+    for size in requirement.runs:
+        if not melds.run_min <= size <= melds.longest_run:
+            raise _fail(f"{field}.requirement", f"a run of {size} is not a valid run under melds")
+    table = dict(variant.jokers.going_down_by_size)
+    if table:
+        for size in (*requirement.sets, *requirement.runs):
+            if size not in table:
+                raise _fail(
+                    "jokers.going_down_by_size",
+                    f"has no limit for a group of {size}, which {field} asks for",
+                )
+    most_cards = spec.cards + 1
+    if variant.buying.enabled:
+        most_cards += variant.buying.limit(index + 1) * (1 + variant.buying.penalty_cards)
+    if requirement.min_cards > most_cards:
+        raise _fail(
+            f"{field}.requirement",
+            f"{requirement.describe()} needs {requirement.min_cards} cards; "
+            f"a hand can hold at most {most_cards}",
+        )
+
+
+CAMPING_VALUES = CardValues.from_mapping({"2": 20, "3-9": 5, "10-K": 10, "A": 20, "JK": 25})
+
+SHANGHAI_CONTRACTS: tuple[Contract, ...] = (
+    Contract(sets=(3, 3)),
+    Contract(sets=(3,), runs=(4,)),
+    Contract(runs=(4, 4)),
+    Contract(sets=(3, 3, 3)),
+    Contract(sets=(3,), runs=(7,)),
+    Contract(sets=(3, 3), runs=(5,)),
+    Contract(runs=(4, 4, 4)),
+    Contract(sets=(3,), runs=(10,)),
+    Contract(sets=(3, 3, 3), runs=(5,)),
+    Contract(runs=(5, 5, 5)),
+)
+
+_SHANGHAI_DEALS = tuple(DealSpec(requirement=contract, cards=11) for contract in SHANGHAI_CONTRACTS)
+
+SHANGHAI = Variant(
+    id="shanghai",
+    name="Shanghai Rummy (aces high)",
+    source="seeds/000_5f807921aa3818b9.txt (es, 'Ron de Shanghái')",
+    min_players=2,
+    max_players=6,
+    packs=(
+        PackSize(min_players=2, max_players=4, decks=2, jokers=2),
+        PackSize(min_players=5, max_players=6, decks=3, jokers=3),
+    ),
+    deals=_SHANGHAI_DEALS,
+    deal_count=10,
+)
+
+SHANGHAI_WIKI = attrs.evolve(
+    SHANGHAI,
+    id="shanghai-wiki",
+    name="Shanghai Rummy (ace high or low)",
+    source="seeds/001_4c27c392babcf2ef.txt (ro) = seeds/002_9953193d9ca85037.txt (fi)",
+    packs=(
+        PackSize(min_players=2, max_players=4, decks=2, jokers=4),
+        PackSize(min_players=5, max_players=6, decks=3, jokers=6),
+    ),
+    melds=MeldRules(aces=Aces.HIGH_OR_LOW),
+)
+
+SHANGHAI_CAMPING = attrs.evolve(
+    SHANGHAI,
+    id="shanghai-camping",
+    name="Shanghai Rummy (camping rules: joker table, exact melds, one penalty card)",
+    source="seeds/004_7cca0eac787b563d.txt (fi)",
+    min_players=3,
+    max_players=8,
+    packs=(
+        PackSize(min_players=3, max_players=4, decks=2, jokers=1),
+        PackSize(min_players=5, max_players=8, decks=3, jokers=2),
+    ),
+    melds=MeldRules(aces=Aces.HIGH_OR_LOW),
+    jokers=JokerRules(going_down_by_size=((3, 1), (4, 1), (5, 2), (7, 3), (10, 4))),
+    buying=BuyRules(penalty_cards=1, priority=BuyPriority.NEXT_PLAYER_LEFT),
+    going_down=GoingDownRules(
+        exact_sizes=True, lay_off_same_turn=False, same_suit_runs=SameSuitRuns.SEPARATED
+    ),
+    going_out=GoOutDiscard.OPTIONAL,
+    joker_swap=JokerSwapRules(who=SwapWho.DOWN_ONLY, must_go_down_same_turn=False),
+    scoring=Scoring(values=CAMPING_VALUES, one_turn_out=-25, one_turn_out_without_jokers=-50),
+)
+
+RUMMY51 = Variant(
+    id="rummy51",
+    name="Rummy 51 (Balkan Remi)",
+    source="seeds/003_7e7150a2b1a624d1.txt (es, 'Rummy 51')",
+    min_players=2,
+    max_players=6,
+    packs=(PackSize(min_players=2, max_players=6, decks=2, jokers=4),),
+    deals=(DealSpec(requirement=Opening(min_points=51, values=RUMMY51_VALUES), cards=14),),
+    deal_count=None,
+    melds=MeldRules(set_min=3, set_max=4, set_distinct_suits=True, run_min=3, aces=Aces.BOTH_ENDS),
+    jokers=JokerRules(at_most_naturals=False, going_down_per_group=1),
+    drawing=DrawRules(
+        upcard_at_start=False, starter_extra_card=True, upcard_obliges_going_down_from_turn=2
+    ),
+    buying=BuyRules(enabled=False, penalty_cards=0, limits=()),
+    going_down=GoingDownRules(
+        exact_meld_count=False,
+        lay_off_same_turn=True,
+        new_melds=NewMelds.LATER_TURNS,
+        same_suit_runs=SameSuitRuns.ALLOWED,
+    ),
+    going_out=GoOutDiscard.REQUIRED,
+    joker_swap=JokerSwapRules(
+        who=SwapWho.DOWN_ONLY, must_go_down_same_turn=False, joker_into_new_meld=True
+    ),
+    scoring=Scoring(
+        values=RUMMY51_VALUES,
+        going_out=-40,
+        one_turn_out=-80,
+        one_turn_out_allows_lay_off_on_others=False,
+        others_multiplier_after_one_turn_out=2,
+        never_down_penalty=100,
+    ),
+)
+
+VARIANTS: dict[str, Variant] = {
+    variant.id: variant for variant in (SHANGHAI, SHANGHAI_WIKI, SHANGHAI_CAMPING, RUMMY51)
+}
+"""The presets by id: ``shanghai``, ``shanghai-wiki``, ``shanghai-camping``, ``rummy51``."""
+
+
+def get_variant(variant_id: str) -> Variant:
+    """The preset with that id.
+
+    >>> get_variant("rummy51").melds.run_min
+    3
+    >>> get_variant("gin")
+    Traceback (most recent call last):
+    ...
+    shanghai_rummy.errors.VariantError: unknown variant 'gin'; known: rummy51, shanghai, ...
+    """
+    try:
+        return VARIANTS[variant_id]
+    except KeyError:
+        known = ", ".join(sorted(VARIANTS))
+        raise VariantError(f"unknown variant {variant_id!r}; known: {known}") from None

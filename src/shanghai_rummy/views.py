@@ -1,0 +1,129 @@
+"""What one seat may see: a :class:`PlayerView` of a game state.
+
+A server sends each client the view of its own seat. The view holds everything public (the
+table, the face-up pile, hand sizes, scores, whose turn it is) and the seat's own hand, and
+never another seat's cards or the order of the stock: two states that differ only in those
+give equal views.
+
+>>> import shanghai_rummy as sr
+>>> state = sr.new_game(sr.get_variant("shanghai"), players=4, seed=7)
+>>> seen = sr.view(state, 1)
+>>> seen.hand == state.hand(1), seen.hand_sizes, seen.stock_size
+(True, (11, 11, 11, 11), 61)
+>>> seen.requirement.describe(), seen.to_act, [str(action) for action in seen.legal_actions][:1]
+('2 sets of 3', 1, ['Draw(seat=1, source=<Source.STOCK: ...>)'])
+>>> sr.view(state, 2).legal_actions  # seat 2 is not to act
+()
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .actions import Action
+from .cards import Card
+from .contracts import Requirement
+from .errors import RummyError
+from .legal import legal_actions
+from .melds import TableMeld
+from .scoring import DealResult
+from .state import GameState, Phase
+
+__all__ = ["PlayerView", "view"]
+
+
+@attrs.frozen(kw_only=True)
+class PlayerView:
+    """The game as seat ``seat`` sees it.
+
+    - ``variant_id``, ``num_players``, ``deal_number``, ``deal_count`` (deals in the game),
+      ``dealer``, ``phase``, ``to_act`` (None between deals), ``turn`` (whose turn it is;
+      during buying, ``to_act`` is the seat offered the upcard).
+    - ``requirement``: what going down asks for in this deal (a contract or an opening).
+    - ``hand``: the seat's own cards, in the state's order.
+    - per seat, indexed by seat: ``hand_sizes``, ``down`` (has gone down / opened),
+      ``buys_used`` and ``buys_left`` (this deal, by the variant's limit), ``totals``.
+    - ``table``: the melds on the table; ``upcard``: the live top discard, or None;
+      ``discard_pile``: the face-up pile, last = top; ``stock_size``.
+    - ``results``: the results of the finished deals (cards left in hands are shown once a
+      deal is over, as at the table).
+    - ``legal_actions``: what the seat may do now, when it is to act; else empty.
+
+    >>> import shanghai_rummy as sr
+    >>> state = sr.new_game(sr.get_variant("rummy51"), players=3, seed=1)
+    >>> seen = sr.view(state, 1)
+    >>> seen.phase, seen.upcard, seen.buys_left, len(seen.legal_actions) > 0
+    (<Phase.PLAY: 'play'>, None, (0, 0, 0), True)
+    """
+
+    seat: int
+    variant_id: str
+    num_players: int
+    deal_number: int
+    deal_count: int
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    turn: int
+    requirement: Requirement
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    down: tuple[bool, ...]
+    buys_used: tuple[int, ...]
+    buys_left: tuple[int, ...]
+    totals: tuple[int, ...]
+    table: tuple[TableMeld, ...]
+    upcard: Card | None
+    discard_pile: tuple[Card, ...]
+    stock_size: int
+    results: tuple[DealResult, ...]
+    legal_actions: tuple[Action, ...]
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when the seat has a decision to make (its turn, or an offer to buy)."""
+        return self.to_act == self.seat
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may see of ``state``: its own hand and the public facts, with its legal
+    actions when it is to act. :class:`~shanghai_rummy.RummyError` for a seat not in the game.
+
+    >>> import shanghai_rummy as sr
+    >>> state = sr.new_game(sr.get_variant("shanghai"), players=3, seed=2)
+    >>> sr.view(state, 0).hand == state.hand(0), sr.view(state, 0).deal_count
+    (True, 10)
+    >>> sr.view(state, 3)
+    Traceback (most recent call last):
+    ...
+    shanghai_rummy.errors.RummyError: no seat 3: the game has seats 0 to 2
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_players:
+        raise RummyError(f"no seat {seat!r}: the game has seats 0 to {state.num_players - 1}")
+    variant = state.variant
+    limit = variant.buying.limit(state.deal_number)
+    over = state.phase in (Phase.DEAL_OVER, Phase.GAME_OVER)
+    return PlayerView(
+        seat=seat,
+        variant_id=variant.id,
+        num_players=state.num_players,
+        deal_number=state.deal_number,
+        deal_count=variant.total_deals(state.num_players),
+        dealer=state.dealer,
+        phase=state.phase,
+        to_act=state.to_act,
+        turn=state.turn,
+        requirement=variant.deal(state.deal_number).requirement,
+        hand=state.hand(seat),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        down=tuple(facts.down for facts in state.seats),
+        buys_used=tuple(facts.buys for facts in state.seats),
+        buys_left=tuple(max(0, limit - facts.buys) for facts in state.seats),
+        totals=state.totals,
+        table=state.table,
+        upcard=state.upcard,
+        discard_pile=state.discard_pile,
+        stock_size=state.stock_size,
+        results=state.results,
+        legal_actions=legal_actions(state) if state.to_act == seat and not over else (),
+    )

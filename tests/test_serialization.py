@@ -1,0 +1,460 @@
+"""JSON documents (issue 5, points 2 and 3): round trips, the schema, and refusing malformed
+or forged input with SerializationError naming the path."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import shanghai_rummy as sr
+
+from .games import PRESETS, assert_schema_valid, random_state, reach, same_state, states
+
+C = sr.Card.parse
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+ALL_CARDS = sorted(set(sr.make_pack(1, 1)), key=str)
+cards = st.sampled_from(ALL_CARDS)
+seats = st.integers(min_value=0, max_value=7)
+meld_ids = st.integers(min_value=0, max_value=40)
+ends = st.sampled_from([None, "low", "high"])
+groups = st.lists(st.lists(cards, min_size=1, max_size=6), max_size=4)
+actions = st.one_of(
+    st.builds(sr.Draw, seats, st.sampled_from(sr.Source)),
+    st.builds(sr.Buy, seats),
+    st.builds(sr.PassBuy, seats),
+    st.builds(sr.Meld, seats, groups),
+    st.builds(sr.LayOff, seats, cards, meld_ids, ends),
+    st.builds(sr.SwapJoker, seats, cards, meld_ids),
+    st.builds(sr.Discard, seats, cards),
+    st.builds(
+        sr.GoOut,
+        seats,
+        groups,
+        st.lists(st.builds(sr.PlannedLayOff, cards, meld_ids, ends), max_size=3),
+        st.none() | cards,
+    ),
+)
+
+
+def round_trip(value: Any, cls: Any) -> Any:
+    text = sr.to_json(value)
+    assert_schema_valid(json.loads(text))
+    loaded = sr.from_json(text, cls)
+    assert sr.to_json(loaded) == text  # stable: equal values give equal text
+    return loaded
+
+
+# --- round trips -------------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(state=states)
+def test_reachable_states_survive_json(state: sr.GameState) -> None:
+    loaded = round_trip(state, sr.GameState)
+    assert same_state(loaded, state)
+    for seat in range(state.num_players):
+        assert round_trip(sr.view(state, seat), sr.PlayerView) == sr.view(state, seat)
+    for result in state.results:
+        assert round_trip(result, sr.DealResult) == result
+
+
+@settings(max_examples=200, deadline=None)
+@given(action=actions)
+def test_every_action_kind_survives_json(action: sr.Action) -> None:
+    assert round_trip(action, sr.Action) == action
+    assert round_trip(action, type(action)) == action
+
+
+def test_every_action_kind_is_tagged() -> None:
+    samples = [
+        sr.Draw(0, sr.Source.DISCARD),
+        sr.Buy(1),
+        sr.PassBuy(2),
+        sr.Meld(0, [sr.parse_cards("8C 8D JK")]),
+        sr.LayOff(0, C("9C"), 3, "high"),
+        sr.SwapJoker(0, C("5H"), 2),
+        sr.Discard(0, C("KS")),
+        sr.GoOut(0, (), [sr.PlannedLayOff(C("9C"), 3)], C("2D")),
+    ]
+    tags = [sr.to_dict(action)["data"]["type"] for action in samples]
+    assert tags == ["draw", "buy", "pass_buy", "meld", "lay_off", "swap_joker", "discard", "go_out"]
+    for action in samples:
+        assert round_trip(action, sr.Action) == action
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_presets_survive_json(name: str) -> None:
+    variant = sr.get_variant(name)
+    assert round_trip(variant, sr.Variant) == variant
+
+
+def test_envelope_shape_and_card_codes() -> None:
+    state = sr.new_game(sr.get_variant("shanghai"), players=4, seed=7)
+    document = sr.to_dict(state)
+    assert list(document) == ["format", "version", "type", "data"]
+    assert document["format"] == "shanghai-rummy" and document["version"] == 1
+    assert document["type"] == "game_state"
+    data = document["data"]
+    assert list(data)[:3] == ["variant", "seed", "num_players"]
+    assert data["variant"] == sr.variant_to_dict(state.variant)  # the variant is embedded
+    assert data["hands"][1] == [str(card) for card in state.hand(1)]
+    assert data["history"] == [] and "log" not in data
+    after = sr.draw(state, 1, sr.Source.STOCK)
+    assert sr.to_dict(after)["data"]["history"] == [{"type": "draw", "seat": 1, "source": "stock"}]
+
+
+def test_history_is_rebuilt() -> None:
+    state = random_state("shanghai", 3, 11, 60)
+    loaded = sr.from_json(sr.to_json(state), sr.GameState)
+    assert loaded.history == state.history
+    assert loaded.log is not None and loaded.log.length == len(state.history)
+    follow = sr.legal_actions(loaded)[0]
+    assert sr.apply(loaded, follow).history == sr.apply(state, follow).history
+
+
+def test_indent_changes_only_whitespace() -> None:
+    variant = sr.get_variant("rummy51")
+    assert json.loads(sr.to_json(variant, indent=2)) == json.loads(sr.to_json(variant))
+
+
+def test_unknown_types_are_refused() -> None:
+    with pytest.raises(sr.SerializationError, match="cannot serialize a Card"):
+        sr.to_json(C("8C"))
+    with pytest.raises(sr.SerializationError, match="cannot load"):
+        sr.from_json("{}", sr.Card)
+
+
+def test_schema_is_valid_and_complete() -> None:
+    schema = sr.json_schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    names = {f"{name.title().replace('_', '')}Document" for name in ("game_state", "action")}
+    assert names <= set(schema["$defs"])
+    assert schema["$defs"]["Card"]["enum"][-1] == "JK"
+    assert schema["$defs"]["GameState"]["properties"]["history"]["items"] == {
+        "$ref": "#/$defs/Action"
+    }
+    schema["$defs"].clear()
+    assert sr.json_schema()["$defs"], "each call returns a fresh copy"
+
+
+def test_schema_rejects_what_from_json_rejects() -> None:
+    import jsonschema
+
+    document = sr.to_dict(sr.Discard(0, C("8C")))
+    document["data"]["card"] = "8X"
+    with pytest.raises(jsonschema.ValidationError):
+        assert_schema_valid(document)
+    with pytest.raises(sr.SerializationError):
+        sr.from_dict(document, sr.Action)
+
+
+# --- malformed documents -----------------------------------------------------------------------
+
+
+def refused(text: str | bytes, cls: Any) -> str:
+    """The message of the SerializationError loading raises; any other exception fails."""
+    with pytest.raises(sr.SerializationError) as caught:
+        sr.from_json(text, cls)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", "not JSON"),
+        ("{", "not JSON"),
+        ("NaN", "not JSON"),
+        ('{"a": 1, "a": 2}', "duplicate key 'a'"),
+        ("[" * 50_000, "not JSON"),
+        (b"\xff\xfe", "not JSON"),
+        ("[]", "expected a document object"),
+        ("{}", "$.format: required field missing"),
+        ('{"format": "other", "version": 1, "type": "action", "data": {}}', "$.format"),
+        ('{"format": "shanghai-rummy", "version": 2, "type": "action", "data": {}}', "$.version"),
+        ('{"format": "shanghai-rummy", "version": 1, "type": "variant", "data": {}}', "$.type"),
+        ('{"format": "shanghai-rummy", "version": 1, "type": "action"}', "$.data: required"),
+        (
+            '{"format": "shanghai-rummy", "version": 1, "type": "action", "data": {}, "x": 0}',
+            "$.x: unknown field",
+        ),
+    ],
+)
+def test_malformed_envelopes(text: str | bytes, expected: str) -> None:
+    assert expected in refused(text, sr.Action)
+
+
+def action_doc(**data: Any) -> str:
+    return json.dumps({"format": "shanghai-rummy", "version": 1, "type": "action", "data": data})
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ({"seat": 0}, "$.data.type: expected one of 'draw'"),
+        ({"type": "fly", "seat": 0}, "$.data.type: expected one of"),
+        ({"type": "discard", "seat": 0, "card": "1X"}, "$.data.card: unknown card code '1X'"),
+        ({"type": "discard", "seat": 0, "card": "8c"}, "$.data.card: unknown card code"),
+        ({"type": "discard", "seat": 0, "card": 8}, "$.data.card: expected a card code"),
+        ({"type": "discard", "seat": "0", "card": "8C"}, "$.data.seat: expected an integer"),
+        ({"type": "discard", "seat": True, "card": "8C"}, "$.data.seat: expected an integer"),
+        ({"type": "discard", "seat": 0.0, "card": "8C"}, "$.data.seat: expected an integer"),
+        ({"type": "discard", "seat": -1, "card": "8C"}, "$.data.seat: no seat -1"),
+        ({"type": "discard", "seat": 0}, "$.data.card: required field missing"),
+        ({"type": "discard", "seat": 0, "card": "8C", "x": 1}, "$.data.x: unknown field"),
+        (
+            {"type": "draw", "seat": 0, "source": "deck"},
+            "$.data.source: 'deck' is not a valid Source",
+        ),
+        ({"type": "lay_off", "seat": 0, "card": "8C", "meld_id": 1, "end": "mid"}, "$.data.end"),
+        ({"type": "meld", "seat": 0, "groups": "8C 8D JK"}, "$.data.groups: expected an array"),
+        ({"type": "meld", "seat": 0, "groups": [["8C", "ZZ"]]}, "$.data.groups[0][1]: unknown"),
+        (
+            {"type": "go_out", "seat": 0, "lay_offs": [{"card": "8C"}]},
+            "$.data.lay_offs[0].meld_id: required field missing",
+        ),
+    ],
+)
+def test_malformed_actions_name_the_path(data: dict[str, Any], expected: str) -> None:
+    assert expected in refused(action_doc(**data), sr.Action)
+
+
+def test_a_specific_action_class_is_enforced() -> None:
+    text = action_doc(type="buy", seat=1)
+    assert sr.from_json(text, sr.Buy) == sr.Buy(1)
+    assert "$.data.type: expected a 'draw' action, got 'buy'" in refused(text, sr.Draw)
+
+
+def test_bad_variant_fields_name_the_path() -> None:
+    document = sr.to_dict(sr.get_variant("shanghai"))
+    document["data"]["deals"][2]["cards"] = 60
+    document["data"]["melds"]["aces"] = "sideways"
+    message = refused(json.dumps(document), sr.Variant)
+    assert "$.data.melds.aces: 'sideways' is not a valid Aces" in message
+    del document["data"]["melds"]["aces"]
+    message = refused(json.dumps(document), sr.Variant)
+    assert "$.data.deals[2].cards: 60 cards to each of 2 players leave no stock" in message
+
+
+# --- forged game states: each forgery of point 3, refused by name ------------------------------
+
+
+@pytest.fixture
+def game() -> sr.GameState:
+    return random_state("shanghai", 4, 3, 140)
+
+
+def forged(state: sr.GameState, change: Any) -> str:
+    document = sr.to_dict(state)
+    change(document["data"])
+    return refused(json.dumps(document), sr.GameState)
+
+
+def test_forged_unknown_card_code(game: sr.GameState) -> None:
+    message = forged(game, lambda data: data["hands"][1].__setitem__(0, "QQ"))
+    assert message.startswith("$.data.hands[1][0]: unknown card code 'QQ'")
+
+
+def test_forged_wrong_type(game: sr.GameState) -> None:
+    message = forged(game, lambda data: data.__setitem__("totals", "0,0,0,0"))
+    assert message.startswith("$.data.totals: expected an array")
+    message = forged(game, lambda data: data["seats"][2].__setitem__("down", 1))
+    assert message.startswith("$.data.seats[2].down: expected true or false")
+
+
+def test_forged_missing_card(game: sr.GameState) -> None:
+    message = forged(game, lambda data: data["stock"].pop())
+    assert message.startswith("$.data: card conservation: missing")
+
+
+def test_forged_duplicated_card(game: sr.GameState) -> None:
+    hand = game.hand(2)
+    extra = next(card for card in hand if hand.count(card) == 1)  # now the pack's both copies
+
+    def add(data: dict[str, Any]) -> None:
+        data["hands"][2].append(str(extra))
+        data["hands"][2].append(str(extra))
+
+    message = forged(game, add)
+    assert message.startswith("$.data.hands[2]: card conservation: the game holds")
+
+
+def test_forged_swap_of_hidden_cards_is_not_a_forgery(game: sr.GameState) -> None:
+    document = sr.to_dict(game)
+    data = document["data"]
+    data["hands"][0][0], data["stock"][0] = data["stock"][0], data["hands"][0][0]
+    loaded = sr.from_dict(document, sr.GameState)
+    assert loaded.hand(0)[0] == game.stock[0]
+
+
+def test_forged_seat_to_act(game: sr.GameState) -> None:
+    assert game.phase in (sr.Phase.DRAW, sr.Phase.PLAY, sr.Phase.BUY)
+    other = (game.to_act or 0) + 1
+    message = forged(game, lambda data: data.__setitem__("to_act", other % 4))
+    assert "phase and seat to act" in message and message.startswith("$.data.")
+    message = forged(game, lambda data: data.__setitem__("to_act", 9))
+    assert message.startswith("$.data.to_act: phase and seat to act")
+    message = forged(game, lambda data: data.__setitem__("to_act", None))
+    assert message.startswith("$.data.to_act: phase and seat to act")
+
+
+def test_forged_phase(game: sr.GameState) -> None:
+    message = forged(game, lambda data: data.__setitem__("phase", "game_over"))
+    assert message.startswith("$.data.to_act: phase and seat to act: nobody acts")
+    message = forged(game, lambda data: data.__setitem__("phase", "deal-over"))
+    assert message.startswith("$.data.phase: 'deal-over' is not a valid Phase")
+
+
+def test_forged_invalid_meld() -> None:
+    state = reach("shanghai", 4, lambda state: bool(state.table) and state.to_act is not None)
+    meld = state.table[0]
+
+    def shuffle_meld(data: dict[str, Any]) -> None:
+        cards = data["table"][0]["cards"]
+        data["table"][0]["cards"] = cards[1:] + cards[:1] if meld.kind.value == "run" else cards
+        if meld.kind.value == "set":
+            data["table"][0]["rank"] = 2 if meld.rank != sr.Rank.TWO else 3
+
+    message = forged(state, shuffle_meld)
+    assert message.startswith("$.data.table[0]"), message
+    assert "table melds" in message
+
+    def move_joker_stand_in(data: dict[str, Any]) -> None:
+        data["table"][0]["kind"] = "set" if meld.kind.value == "run" else "run"
+
+    assert forged(state, move_joker_stand_in).startswith("$.data.table[0]")
+
+    def owner_not_down(data: dict[str, Any]) -> None:
+        data["seats"][meld.owner]["down"] = False
+
+    assert "is not a seat that is down" in forged(state, owner_not_down)
+
+
+def test_forged_buys_over_the_limit(game: sr.GameState) -> None:
+    message = forged(game, lambda data: data["seats"][3].__setitem__("buys", 4))
+    assert message == (
+        "$.data.seats[3].buys: buy limit: 4 buys, but deal 1 allows 0 to 3 (variant.buying.limits)"
+    )
+
+
+def test_forged_totals() -> None:
+    state = reach("rummy51", 3, lambda state: bool(state.results))
+    message = forged(state, lambda data: data["totals"].__setitem__(0, data["totals"][0] - 1))
+    assert message.startswith("$.data.totals: totals:")
+
+
+# --- fuzz: random damage is refused with SerializationError, nothing else ----------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+DOCUMENTS: list[tuple[dict[str, Any], Any]] = []
+
+
+def documents() -> list[tuple[dict[str, Any], Any]]:
+    if not DOCUMENTS:
+        state = random_state("shanghai", 4, 5, 300)
+        rummy = random_state("rummy51", 3, 6, 200)
+        DOCUMENTS.extend(
+            [
+                (sr.to_dict(state), sr.GameState),
+                (sr.to_dict(rummy), sr.GameState),
+                (sr.to_dict(sr.view(state, 1)), sr.PlayerView),
+                (sr.to_dict(sr.get_variant("shanghai-camping")), sr.Variant),
+                (sr.to_dict(sr.record(rummy)), sr.GameRecord),
+                (sr.to_dict(sr.GoOut(0, [sr.parse_cards("8C 8D JK")], (), C("2C"))), sr.Action),
+            ]
+            + [(sr.to_dict(result), sr.DealResult) for result in state.results[:1]]
+        )
+    return DOCUMENTS
+
+
+def nodes(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += nodes(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += nodes(item, (*path, index))
+    return found
+
+
+def damage(document: dict[str, Any], rng: random.Random, replacement: Any) -> dict[str, Any]:
+    document = copy.deepcopy(document)
+    path = rng.choice(nodes(document)[1:])
+    parent = document
+    for step in path[:-1]:
+        parent = parent[step]
+    how = rng.randrange(3)
+    if how == 0:
+        parent[path[-1]] = replacement
+    elif how == 1 and isinstance(parent, dict):
+        del parent[path[-1]]
+    elif isinstance(parent, list):
+        parent.insert(path[-1], replacement)
+    else:
+        parent[str(replacement)[:6]] = replacement
+    return document
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    which=st.integers(min_value=0, max_value=20),
+    seed=st.integers(min_value=0, max_value=2**32),
+    replacement=json_values,
+)
+def test_damaged_documents_never_raise_anything_else(
+    which: int, seed: int, replacement: Any
+) -> None:
+    document, cls = documents()[which % len(documents())]
+    text = json.dumps(damage(document, random.Random(seed), replacement))
+    try:
+        loaded = sr.from_json(text, cls)
+    except sr.SerializationError as error:
+        message = str(error)
+    else:  # harmless damage (a value replaced by an equal one, a pass-through field...)
+        if isinstance(loaded, sr.GameState):
+            sr.validate(loaded)
+        assert_schema_valid(sr.to_dict(loaded))
+        return
+    assert message.startswith("$")
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=json_values, cls=st.sampled_from([sr.GameState, sr.Action, sr.PlayerView, sr.Variant]))
+def test_random_json_is_refused(data: Any, cls: Any) -> None:
+    envelope = {"format": "shanghai-rummy", "version": 1, "data": data}
+    envelope["type"] = {sr.GameState: "game_state", sr.Action: "action"}.get(cls, "variant")
+    with contextlib.suppress(sr.SerializationError):
+        sr.from_json(json.dumps(envelope), cls)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(max_size=40) | st.binary(max_size=40))
+def test_random_text_is_refused(text: str | bytes) -> None:
+    with pytest.raises(sr.SerializationError):
+        sr.from_json(text, sr.GameState)
+
+
+def test_type_of_document_value_checks_are_exact() -> None:
+    state = sr.new_game(sr.get_variant("shanghai"), players=2, seed=0)
+    document = sr.to_dict(state)
+    document["version"] = True  # True == 1 in Python, but not in a document
+    assert "$.version" in refused(json.dumps(document), sr.GameState)
+    document = attrs.evolve(state, seed=12)
+    assert sr.from_json(sr.to_json(document), sr.GameState).seed == 12

@@ -1,0 +1,493 @@
+"""Going down: one test per clause of RULES.md that :func:`check_going_down` decides, the
+solver on hands built for each contract, and the solver and :func:`arrangements` against a
+brute-force reference on random small hands."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, combinations_with_replacement, product
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import shanghai_rummy as sr
+from shanghai_rummy.melds import check_group
+from shanghai_rummy.solver import arrangements, canonical_groups, check_going_down, solve
+
+C = sr.Card.parse
+cards = sr.parse_cards
+SHANGHAI = sr.get_variant("shanghai")
+WIKI = sr.get_variant("shanghai-wiki")
+CAMPING = sr.get_variant("shanghai-camping")
+RUMMY51 = sr.get_variant("rummy51")
+OPENING = RUMMY51.deals[0].requirement
+SET_RUN = sr.Contract(sets=(3,), runs=(4,))
+
+
+def groups(*texts: str) -> list[tuple[sr.Card, ...]]:
+    return [cards(text) for text in texts]
+
+
+def accepted(requirement: sr.Requirement, variant: sr.Variant, *texts: str) -> None:
+    shapes = check_going_down(groups(*texts), requirement, variant)
+    assert [shape.cards for shape in shapes] == groups(*texts)
+
+
+def refused(requirement: sr.Requirement, variant: sr.Variant, match: str, *texts: str) -> None:
+    with pytest.raises((sr.ContractNotMetError, sr.InvalidMeldError), match=match):
+        check_going_down(groups(*texts), requirement, variant)
+
+
+def text(arrangement: tuple[tuple[sr.Card, ...], ...] | None) -> list[str] | None:
+    if arrangement is None:
+        return None
+    return [" ".join(map(str, group)) for group in arrangement]
+
+
+def uses_hand(arrangement: tuple[tuple[sr.Card, ...], ...], hand: tuple[sr.Card, ...]) -> bool:
+    used = Counter(card for group in arrangement for card in group)
+    return not used - Counter(hand)
+
+
+# --- melds when going down (RULES §2) ------------------------------------------------------------
+
+
+def test_shanghai_exact_meld_count_extra_group_refused() -> None:
+    refused(
+        SET_RUN,
+        SHANGHAI,
+        r"exactly 2 groups, got 3 \(variant.going_down.exact_meld_count\)",
+        "8C 8D 8H",
+        "4S 5S 6S 7S",
+        "KC KD KH",
+    )
+
+
+def test_shanghai_melds_at_least_contract_size() -> None:
+    accepted(SET_RUN, SHANGHAI, "8C 8D 8H 8S JK", "3S 4S 5S 6S 7S")
+
+
+def test_shanghai_group_of_wrong_kind_refused() -> None:
+    refused(SET_RUN, SHANGHAI, r"needs 1 run\(s\); 0 of the groups are run", "8C 8D 8H", "KC KD KH")
+
+
+def test_shanghai_group_too_small_refused() -> None:
+    contract = sr.Contract(sets=(3,), runs=(7,))
+    refused(
+        contract, SHANGHAI, r"no group is the run of 7: .* fewer than 7", "8C 8D 8H", "4S 5S 6S 7S"
+    )
+
+
+def test_invalid_group_refused_with_its_own_rule() -> None:
+    refused(SET_RUN, SHANGHAI, r"run 4S 5S 7S 8S: 5S is followed by 7S", "8C 8D 8H", "4S 5S 7S 8S")
+
+
+def test_camping_exact_sizes() -> None:
+    accepted(SET_RUN, CAMPING, "8C 8D 8H", "4S 5S 6S 7S")
+    refused(
+        SET_RUN,
+        CAMPING,
+        r"not exactly 3 \(variant.going_down.exact_sizes\)",
+        "8C 8D 8H 8S",
+        "4S 5S 6S 7S",
+    )
+    refused(SET_RUN, CAMPING, r"not exactly 4", "8C 8D 8H", "4S 5S 6S 7S 8S")
+
+
+@pytest.mark.parametrize(
+    ("contract", "groups_ok", "groups_over"),
+    [
+        (sr.Contract(sets=(3, 3)), ("8C 8D JK", "KC KD KH"), ("8C JK JK", "KC KD KH")),
+        (
+            sr.Contract(runs=(4, 4)),
+            ("4S JK 6S 7S", "8H 9H 10H JH"),
+            ("4S JK JK 7S", "8H 9H 10H JH"),
+        ),
+        (
+            sr.Contract(sets=(3, 3), runs=(5,)),
+            ("8C 8D JK", "KC KD KH", "4S JK 6S JK 8S"),
+            ("8C 8D JK", "KC KD KH", "4S JK JK JK 8S"),
+        ),
+        (
+            sr.Contract(sets=(3,), runs=(7,)),
+            ("8C 8D 8H", "3S JK 5S JK 7S JK 9S"),
+            ("8C 8D 8H", "3S JK JK JK JK 8S 9S"),
+        ),
+        (
+            sr.Contract(sets=(3,), runs=(10,)),
+            ("8C 8D 8H", "2S JK 4S JK 6S JK 8S JK 10S JS"),
+            ("8C 8D 8H", "2S JK JK JK JK JK 8S 9S 10S JS"),
+        ),
+    ],
+    ids=["set-of-3:1", "run-of-4:1", "run-of-5:2", "run-of-7:3", "run-of-10:4"],
+)
+def test_camping_joker_table_per_contract_size(
+    contract: sr.Contract, groups_ok: tuple[str, ...], groups_over: tuple[str, ...]
+) -> None:
+    accepted(contract, CAMPING, *groups_ok)
+    refused(contract, CAMPING, r"jokers", *groups_over)
+
+
+def test_camping_run_of_10_with_5_jokers_refused_by_the_table() -> None:
+    # 5 jokers with 5 naturals keeps jokers <= naturals, but the table allows only 4
+    contract = sr.Contract(sets=(3,), runs=(10,))
+    refused(
+        contract,
+        CAMPING,
+        r"at most 4 in a run of 10 \(variant.jokers.going_down_by_size\)",
+        "8C 8D 8H",
+        "2S JK 4S JK 6S JK 8S JK 10S JK",
+    )
+
+
+def test_camping_same_suit_runs_separated() -> None:
+    two_runs = sr.Contract(runs=(4, 4))
+    accepted(two_runs, CAMPING, "3H 4H 5H 6H", "8H 9H 10H JH")
+    refused(
+        two_runs,
+        CAMPING,
+        r"not separated by at least one rank \(variant.going_down.same_suit_runs=separated\)",
+        "3H 4H 5H 6H",
+        "7H 8H 9H 10H",
+    )
+    refused(two_runs, CAMPING, r"not separated", "3H 4H 5H 6H", "5H 6H 7H 8H")  # overlap
+
+
+def test_shanghai_same_suit_runs_not_joinable() -> None:
+    two_runs = sr.Contract(runs=(4, 4))
+    refused(
+        two_runs,
+        SHANGHAI,
+        r"could form one run \(variant.going_down.same_suit_runs=not_joinable\)",
+        "3H 4H 5H 6H",
+        "7H 8H 9H 10H",
+    )
+    accepted(two_runs, SHANGHAI, "3H 4H 5H 6H", "8H 9H 10H JH")
+    accepted(two_runs, SHANGHAI, "3H 4H 5H 6H", "5H 6H 7H 8H")  # two decks: overlapping
+
+
+def test_shanghai_not_joinable_counts_what_jokers_stand_for() -> None:
+    two_runs = sr.Contract(runs=(4, 4))
+    refused(two_runs, SHANGHAI, r"could form one run", "3H 4H 5H 6H", "JK 8H 9H 10H")
+    accepted(two_runs, SHANGHAI, "3H 4H 5H 6H", "8H 9H 10H JK")
+
+
+def test_not_joinable_when_the_joined_run_would_be_invalid() -> None:
+    # A-7 and 8-A could only join as an ace-to-ace run, which shanghai-wiki forbids
+    two_runs = sr.Contract(runs=(7, 6))
+    low, high = "AH 2H 3H 4H 5H 6H 7H", "8H 9H 10H JH QH KH AH"
+    accepted(two_runs, WIKI, low, high)
+
+
+# --- Rummy 51 opening (RULES §3) -----------------------------------------------------------------
+
+
+def test_rummy51_opening_6s7s8s_10d10c10h_is_51_accepted() -> None:
+    accepted(OPENING, RUMMY51, "6S 7S 8S", "10D 10C 10H")
+
+
+def test_rummy51_opening_one_point_less_refused() -> None:
+    refused(
+        OPENING,
+        RUMMY51,
+        r"worth 50 points; an opening needs at least 51 \(Opening.min_points\)",
+        "2S 3S 4S 5S 6S",
+        "10D 10C 10H",
+    )
+
+
+def test_rummy51_opening_joker_counts_as_the_card_it_stands_for() -> None:
+    accepted(OPENING, RUMMY51, "6S JK 8S", "10D 10C JK")
+
+
+def test_rummy51_opening_at_most_one_joker_per_group() -> None:
+    refused(
+        OPENING,
+        RUMMY51,
+        r"at most 1 in a group when going down \(variant.jokers.going_down_per_group\)",
+        "QS JK JK",
+        "10D 10C 10H",
+        "KD KC KH",
+    )
+
+
+def test_rummy51_opening_needs_a_group() -> None:
+    refused(sr.Opening(min_points=0), RUMMY51, r"needs at least one group")
+
+
+def test_rummy51_opening_allows_same_suit_runs() -> None:
+    accepted(OPENING, RUMMY51, "3H 4H 5H", "6H 7H 8H", "KD KC KH")
+
+
+# --- solve ---------------------------------------------------------------------------------------
+
+CONTRACT_HANDS = {
+    1: "8C 8D 8H KC KD JK 2S 4H 9D",
+    2: "8C 8D JK 4S 5S 6S 7S 2H 9D",
+    3: "4S 5S 6S 7S 9H 10H JH JK 2C",
+    4: "8C 8D 8H KC KD KH 3S 3D JK 9D",
+    5: "8C 8D 8H 3S 4S 5S 6S 7S JK 9S 2D",
+    6: "8C 8D JK KC KD KH 5H 6H 7H 8H 9H 2C",
+    7: "2C 3C 4C 5C 6H 7H 8H 9H JD QD KD AD",
+    8: "8C 8D 8H 2S 3S 4S 5S 6S 7S 8S JK 10S JS",
+    9: "8C 8D 8H KC KD KH 3C 3D JK 5H 6H 7H 8H 9H",
+    10: "2C 3C 4C 5C 6C 7H 8H 9H JK JH 9D 10D JD QD KD",
+}
+
+
+@pytest.mark.parametrize("deal", sorted(CONTRACT_HANDS))
+def test_solve_meets_each_shanghai_contract(deal: int) -> None:
+    hand = cards(CONTRACT_HANDS[deal])
+    contract = SHANGHAI.deal(deal).requirement
+    found = solve(hand, contract, SHANGHAI)
+    assert found is not None
+    assert uses_hand(found, hand)
+    check_going_down(found, contract, SHANGHAI)
+
+
+@pytest.mark.parametrize("deal", sorted(CONTRACT_HANDS))
+def test_solve_finds_nothing_in_a_hand_of_strays(deal: int) -> None:
+    strays = cards("2C 5D 8H JS 3C 6D 9H QS 4C 7D 10H KS JK")
+    assert solve(strays, SHANGHAI.deal(deal).requirement, SHANGHAI) is None
+
+
+def test_solve_uses_a_longer_run_to_keep_jokers_at_most_naturals() -> None:
+    hand = cards("4H JK JK 7H JK 9H")
+    assert text(solve(hand, sr.Contract(runs=(5,)), SHANGHAI)) == ["4H JK JK 7H JK 9H"]
+
+
+def test_solve_overlaps_same_suit_runs_that_may_not_join() -> None:
+    hand = cards("3H 4H 5H 6H 7H 8H 9H 10H JK")
+    found = solve(hand, sr.Contract(runs=(4, 4)), SHANGHAI)
+    assert found is not None
+    check_going_down(found, sr.Contract(runs=(4, 4)), SHANGHAI)
+    assert solve(hand[:-1], sr.Contract(runs=(4, 4)), SHANGHAI) is None
+
+
+def test_solve_respects_the_camping_joker_table() -> None:
+    hand = cards("4S JK JK 7S 8C 8D 8H")
+    assert solve(hand, SET_RUN, SHANGHAI) is not None
+    assert solve(hand, SET_RUN, CAMPING) is None
+
+
+def test_solve_rummy51_opening() -> None:
+    hand = cards("6S 7S 8S 10D 10C 10H 2C 4D")
+    assert text(solve(hand, OPENING, RUMMY51)) == ["10C 10D 10H", "6S 7S 8S"]
+    assert solve(cards("2S 3S 4S 5S 6S 10D 10C 10H 2C"), OPENING, RUMMY51) is None
+    found = solve(cards("QS KS JK 10D 10C 10H 2C"), OPENING, RUMMY51)
+    assert found is not None
+    check_going_down(found, OPENING, RUMMY51)
+
+
+def test_solve_opening_with_zero_points_takes_any_group() -> None:
+    found = solve(cards("2C 2D 2H 9S"), sr.Opening(min_points=0), RUMMY51)
+    assert text(found) == ["2C 2D 2H"]
+
+
+# --- arrangements and the canonical form ---------------------------------------------------------
+
+
+def test_arrangements_lists_every_way_once() -> None:
+    ways = arrangements(cards("8C 8D 8H JK"), sr.Contract(sets=(3,)), SHANGHAI)
+    assert [text(way) for way in ways] == [
+        ["8C 8D 8H"],
+        ["8C 8D 8H JK"],
+        ["8C 8D JK"],
+        ["8C 8H JK"],
+        ["8D 8H JK"],
+    ]
+
+
+def test_arrangements_are_canonical_and_accepted() -> None:
+    hand = cards("8C 8D 8H 4S 5S 6S 7S JK 2D")
+    ways = arrangements(hand, SET_RUN, SHANGHAI)
+    assert len(ways) == len(set(ways)) > 5
+    for way in ways:
+        shapes = check_going_down(way, SET_RUN, SHANGHAI)
+        assert canonical_groups(shapes, SHANGHAI) == way
+        assert uses_hand(way, hand)
+
+
+def test_canonical_groups_orders_sets_then_runs() -> None:
+    way = canonical_groups(groups("4S 5S 6S JK", "JK KH KC", "8D 8C 8H"), SHANGHAI)
+    assert text(way) == ["8C 8D 8H", "KC KH JK", "4S 5S 6S JK"]
+
+
+def test_arrangements_empty_when_impossible() -> None:
+    assert arrangements(cards("8C 8D 4S 5S"), SET_RUN, SHANGHAI) == ()
+
+
+# --- against a brute-force reference --------------------------------------------------------------
+
+VARIANTS = {
+    "shanghai": SHANGHAI,
+    "wiki": WIKI,
+    "camping": CAMPING,
+    "rummy51": RUMMY51,
+    "wrap": attrs.evolve(SHANGHAI, id="w", melds=sr.MeldRules(aces=sr.Aces.WRAP, run_min=3)),
+    "low": attrs.evolve(SHANGHAI, id="l", melds=sr.MeldRules(aces=sr.Aces.LOW, run_min=3)),
+    "both": attrs.evolve(SHANGHAI, id="b", melds=sr.MeldRules(aces=sr.Aces.BOTH_ENDS, run_min=3)),
+    "jokers-free": attrs.evolve(
+        SHANGHAI,
+        id="n",
+        jokers=sr.JokerRules(at_most_naturals=False),
+        melds=sr.MeldRules(run_min=3),
+    ),
+    "extra-groups": attrs.evolve(
+        SHANGHAI,
+        id="x",
+        going_down=sr.GoingDownRules(
+            exact_meld_count=False, same_suit_runs=sr.SameSuitRuns.ALLOWED
+        ),
+        melds=sr.MeldRules(run_min=3, set_distinct_suits=True),
+    ),
+    "separated": attrs.evolve(
+        SHANGHAI,
+        id="s",
+        going_down=sr.GoingDownRules(same_suit_runs=sr.SameSuitRuns.SEPARATED, exact_sizes=True),
+        melds=sr.MeldRules(run_min=3, aces=sr.Aces.HIGH_OR_LOW),
+    ),
+}
+REQUIREMENTS: list[sr.Requirement] = [
+    sr.Contract(sets=(3,)),
+    sr.Contract(runs=(4,)),
+    sr.Contract(sets=(3,), runs=(4,)),
+    sr.Contract(runs=(3, 3)),
+    sr.Contract(sets=(3, 3)),
+    sr.Opening(min_points=20),
+]
+
+
+def _sub_multisets(counter: Counter[sr.Card]) -> list[list[sr.Card]]:
+    items = sorted(counter.items(), key=lambda item: str(item[0]))
+    return [
+        [card for (card, _), k in zip(items, picks, strict=True) for _ in range(k)]
+        for picks in product(*(range(count + 1) for _, count in items))
+    ]
+
+
+def brute_groups(hand: tuple[sr.Card, ...], variant: sr.Variant) -> list[tuple[sr.Card, ...]]:
+    """Every valid group from ``hand``: each sub-multiset of its naturals that shares a rank or
+    a suit, in every rotation of rank order, with the jokers in every place."""
+    jokers = hand.count(sr.JOKER)
+    found: set[tuple[sr.Card, ...]] = set()
+    for sub in _sub_multisets(Counter(card for card in hand if not card.is_joker)):
+        if not sub or (len({c.rank for c in sub}) > 1 and len({c.suit for c in sub}) > 1):
+            continue
+        ordered = sorted(sub, key=lambda c: (c.rank, str(c.suit)))
+        rotations = {tuple(ordered[i:] + ordered[:i]) for i in range(len(ordered))}
+        for used in range(jokers + 1):
+            size = len(sub) + used
+            for naturals in rotations:
+                for spots in combinations(range(size), used):
+                    rest = iter(naturals)
+                    group = [sr.JOKER if i in spots else next(rest) for i in range(size)]
+                    try:
+                        shape = check_group(group, variant)
+                    except sr.InvalidMeldError:
+                        continue
+                    found.add(canonical_groups([shape], variant)[0])
+    return sorted(found, key=lambda group: [str(card) for card in group])
+
+
+def brute_arrangements(
+    hand: tuple[sr.Card, ...], requirement: sr.Requirement, variant: sr.Variant
+) -> set[tuple[tuple[sr.Card, ...], ...]]:
+    """Every multiset of valid groups that check_going_down accepts, canonicalised."""
+    candidates = brute_groups(hand, variant)
+    have = Counter(hand)
+    most = len(hand) // min(variant.melds.set_min, variant.melds.run_min)
+    if isinstance(requirement, sr.Contract) and variant.going_down.exact_meld_count:
+        sizes = [requirement.group_count]
+    else:
+        sizes = list(range(1, most + 1))
+    found = set()
+    for size in sizes:
+        for combo in combinations_with_replacement(candidates, size):
+            if Counter(card for group in combo for card in group) - have:
+                continue
+            try:
+                shapes = check_going_down(combo, requirement, variant)
+            except (sr.ContractNotMetError, sr.InvalidMeldError):
+                continue
+            found.add(canonical_groups(shapes, variant))
+    return found
+
+
+@st.composite
+def small_cases(
+    draw: st.DrawFn,
+) -> tuple[str, sr.Requirement, tuple[sr.Card, ...]]:
+    name = draw(st.sampled_from(sorted(VARIANTS)))
+    variant = VARIANTS[name]
+    melds = variant.melds
+    requirement = draw(
+        st.sampled_from(
+            [
+                r
+                for r in REQUIREMENTS
+                if isinstance(r, sr.Opening)
+                or (
+                    all(size >= melds.run_min for size in r.runs)
+                    and all(size >= melds.set_min for size in r.sets)
+                )
+            ]
+        )
+    )
+    low = draw(st.sampled_from([0, 6, 9, 10]))  # windows around the ace too
+    window = [list(sr.Rank)[(low + i) % 13] for i in range(5)]
+    suits = draw(st.lists(st.sampled_from(list(sr.Suit)), min_size=1, max_size=4, unique=True))
+    jokers = draw(st.integers(0, 2))
+    naturals = draw(
+        st.lists(
+            st.tuples(st.sampled_from(window), st.sampled_from(suits)),
+            min_size=6 - jokers,
+            max_size=9 - jokers,
+        )
+    )
+    counted = Counter(sr.Card.of(rank, suit) for rank, suit in naturals)
+    hand = tuple(card for card, n in counted.items() for _ in range(min(n, 2)))
+    return name, requirement, hand + (sr.JOKER,) * jokers
+
+
+@settings(max_examples=250, deadline=None)
+@given(small_cases())
+def test_solve_and_arrangements_match_brute_force(
+    case: tuple[str, sr.Requirement, tuple[sr.Card, ...]],
+) -> None:
+    name, requirement, hand = case
+    variant = VARIANTS[name]
+    expected = brute_arrangements(hand, requirement, variant)
+    ways = arrangements(hand, requirement, variant)
+    assert len(ways) == len(set(ways))
+    assert set(ways) == expected
+    found = solve(hand, requirement, variant)
+    if not expected:
+        assert found is None
+    else:
+        assert found in expected  # valid, canonical, from the hand
+
+
+@st.composite
+def shanghai_hands(draw: st.DrawFn) -> tuple[int, tuple[sr.Card, ...]]:
+    deal = draw(st.integers(1, 10))
+    pack = sr.make_pack(2, 0)
+    naturals = draw(st.lists(st.sampled_from(pack), min_size=10, max_size=16))
+    counted = Counter(naturals)
+    hand = tuple(card for card, n in counted.items() for _ in range(min(n, 2)))
+    return deal, hand + (sr.JOKER,) * draw(st.integers(0, 4))
+
+
+@settings(max_examples=150, deadline=None)
+@given(shanghai_hands(), st.sampled_from([SHANGHAI, WIKI, CAMPING]))
+def test_solve_result_is_always_accepted(
+    case: tuple[int, tuple[sr.Card, ...]], variant: sr.Variant
+) -> None:
+    deal, hand = case
+    contract = variant.deal(deal).requirement
+    found = solve(hand, contract, variant)
+    if found is not None:
+        assert uses_hand(found, hand)
+        check_going_down(found, contract, variant)

@@ -1,0 +1,208 @@
+"""validate(state) (issues 5 and 9): every invariant, the first broken one named."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import shanghai_rummy as sr
+from shanghai_rummy.melds import MeldKind
+
+from .games import reach, states
+
+C = sr.Card.parse
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(state=states)
+def test_reachable_states_are_valid(state: sr.GameState) -> None:
+    sr.validate(state)
+
+
+def broken(state: sr.GameState) -> sr.InvalidStateError:
+    with pytest.raises(sr.InvalidStateError) as caught:
+        sr.validate(state)
+    assert isinstance(caught.value, sr.RummyError)
+    return caught.value
+
+
+@pytest.fixture
+def fresh() -> sr.GameState:
+    return sr.new_game(sr.get_variant("shanghai"), players=4, seed=7)
+
+
+@pytest.fixture(scope="module")
+def later() -> sr.GameState:
+    """A deal in play, after a finished deal, with melds of two seats on the table."""
+    return reach(
+        "shanghai",
+        4,
+        lambda state: (
+            bool(state.results)
+            and len({meld.owner for meld in state.table}) >= 2
+            and state.to_act is not None
+        ),
+    )
+
+
+def with_seat(state: sr.GameState, seat: int, **changes: object) -> sr.GameState:
+    seats = list(state.seats)
+    seats[seat] = attrs.evolve(seats[seat], **changes)
+    return attrs.evolve(state, seats=tuple(seats))
+
+
+# --- shape ---------------------------------------------------------------------------------
+
+
+def test_shape(fresh: sr.GameState) -> None:
+    error = broken(attrs.evolve(fresh, num_players=7))
+    assert error.path == "num_players"
+    assert broken(attrs.evolve(fresh, totals=(0, 0, 0))).path == "totals"
+    assert broken(attrs.evolve(fresh, dealer=4)).path == "dealer"
+    assert broken(attrs.evolve(fresh, deal_number=11)).path == "deal_number"
+    assert broken(attrs.evolve(fresh, restocks=-1)).path == "restocks"
+    assert broken(with_seat(fresh, 2, turns=-1)).path == "seats[2].turns"
+    no_pile = attrs.evolve(fresh, discard_pile=(), stock=fresh.stock + fresh.discard_pile)
+    assert broken(no_pile).path == "upcard_live"
+
+
+# --- card conservation ---------------------------------------------------------------------
+
+
+def test_missing_card(fresh: sr.GameState) -> None:
+    error = broken(attrs.evolve(fresh, stock=fresh.stock[1:]))
+    assert error.path == ""
+    missing = f"missing from hands, stock, discard pile and table: 1 x {fresh.stock[0]}"
+    assert error.problem == f"card conservation: {missing}"
+    assert str(error).startswith("GameState (cards): card conservation")
+
+
+def test_duplicated_card(fresh: sr.GameState) -> None:
+    card = fresh.hand(0)[0]
+    doubled = attrs.evolve(fresh, stock=fresh.stock + (card,) * 3)
+    error = broken(doubled)
+    assert error.path == "stock"
+    held = sum(place.count(card) for place in (*fresh.hands, fresh.stock, fresh.discard_pile))
+    assert error.problem.startswith(f"card conservation: the game holds {held + 3} x {card}")
+
+
+def test_card_conservation_counts_the_table(later: sr.GameState) -> None:
+    meld = later.table[0]
+    table = (attrs.evolve(meld, cards=meld.cards + meld.cards[:1]), *later.table[1:])
+    error = broken(attrs.evolve(later, table=table))
+    assert "card conservation" in error.problem
+
+
+# --- phase and seat to act -----------------------------------------------------------------
+
+
+def test_draw_phase_seat(fresh: sr.GameState) -> None:
+    error = broken(attrs.evolve(fresh, to_act=2))
+    assert error.path == "to_act" and error.problem.startswith("phase and seat to act")
+    assert broken(attrs.evolve(fresh, to_act=None)).path == "to_act"
+    turn_state = attrs.evolve(fresh.turn_state, drawn=True)
+    assert broken(attrs.evolve(fresh, turn_state=turn_state)).path == "turn_state.drawn"
+
+
+def test_play_phase_needs_a_draw(fresh: sr.GameState) -> None:
+    error = broken(attrs.evolve(fresh, phase=sr.Phase.PLAY))
+    assert error.path == "turn_state.drawn"
+
+
+def test_over_phases(fresh: sr.GameState, later: sr.GameState) -> None:
+    error = broken(attrs.evolve(fresh, phase=sr.Phase.DEAL_OVER))
+    assert error.path == "to_act"
+    error = broken(attrs.evolve(fresh, phase=sr.Phase.DEAL_OVER, to_act=None))
+    assert error.path == "results"
+    over = later
+    while over.phase is not sr.Phase.DEAL_OVER:
+        over = sr.apply(over, sr.legal_actions(over)[0])
+    sr.validate(over)
+    assert broken(attrs.evolve(over, phase=sr.Phase.GAME_OVER)).path == "phase"
+
+
+def test_buy_phase(fresh: sr.GameState) -> None:
+    offered = sr.draw(fresh, 1, sr.Source.STOCK)
+    assert offered.phase is sr.Phase.BUY
+    sr.validate(offered)
+    queue = offered.turn_state.buy_queue
+    wrong = next(seat for seat in queue if seat != offered.to_act)
+    assert broken(attrs.evolve(offered, to_act=wrong)).path == "to_act"
+    dead = attrs.evolve(offered, upcard_live=False)
+    assert broken(dead).path == "upcard_live"
+    own = attrs.evolve(offered.turn_state, buy_queue=(queue[0], 1))
+    assert broken(attrs.evolve(offered, turn_state=own)).path == "turn_state.buy_queue[1]"
+    spent = with_seat(offered, queue[0], buys=3)
+    assert broken(spent).path == "turn_state.buy_queue[0]"
+    rummy = attrs.evolve(
+        offered,
+        variant=attrs.evolve(
+            offered.variant, buying=sr.BuyRules(enabled=False, penalty_cards=0, limits=())
+        ),
+    )
+    assert broken(rummy).path == "phase"
+
+
+# --- the table -----------------------------------------------------------------------------
+
+
+def test_meld_stand_ins_must_match(later: sr.GameState) -> None:
+    sr.validate(later)
+    meld = later.table[0]
+    if meld.kind is MeldKind.RUN:
+        assert meld.start is not None
+        forged = attrs.evolve(meld, start=meld.start + 1)
+    else:
+        forged = attrs.evolve(meld, rank=sr.Rank.TWO if meld.rank != sr.Rank.TWO else sr.Rank.THREE)
+    error = broken(attrs.evolve(later, table=(forged, *later.table[1:])))
+    assert error.path == "table[0]" and error.problem.startswith("table melds")
+
+
+def test_meld_must_be_valid(later: sr.GameState) -> None:
+    meld = later.table[0]
+    reversed_meld = attrs.evolve(meld, cards=tuple(reversed(meld.cards)))
+    if meld.kind is MeldKind.RUN:
+        error = broken(attrs.evolve(later, table=(reversed_meld, *later.table[1:])))
+        assert error.path == "table[0].cards" and "not valid under 'shanghai'" in error.problem
+
+
+def test_meld_ids_and_owners(later: sr.GameState) -> None:
+    meld = later.table[0]
+    assert broken(attrs.evolve(later, next_meld_id=meld.id)).path == "table[0].id"
+    if len(later.table) > 1:
+        twice = (later.table[0], attrs.evolve(later.table[1], id=meld.id), *later.table[2:])
+        assert broken(attrs.evolve(later, table=twice)).path == "table[1].id"
+    assert broken(with_seat(later, meld.owner, down=False)).path == "table[0].owner"
+    idle = next(seat for seat in range(4) if not later.seats[seat].down)
+    assert broken(with_seat(later, idle, down=True)).path == f"seats[{idle}].down"
+
+
+# --- buys and totals -----------------------------------------------------------------------
+
+
+def test_buy_limit(fresh: sr.GameState) -> None:
+    error = broken(with_seat(fresh, 3, buys=4))
+    assert error.path == "seats[3].buys"
+    assert error.problem == "buy limit: 4 buys, but deal 1 allows 0 to 3 (variant.buying.limits)"
+    late = attrs.evolve(fresh, deal_number=9)
+    sr.validate(with_seat(late, 3, buys=4))  # 4 buys from deal 9
+
+
+def test_totals(later: sr.GameState) -> None:
+    totals = (later.totals[0] + 5, *later.totals[1:])
+    error = broken(attrs.evolve(later, totals=totals))
+    assert error.path == "totals" and error.problem.startswith("totals:")
+    result = later.results[0]
+    short = attrs.evolve(result, seats=result.seats[:-1])
+    assert (
+        broken(attrs.evolve(later, results=(short, *later.results[1:]))).path == "results[0].seats"
+    )
+    future = attrs.evolve(result, deal_number=later.deal_number + 1)
+    error = broken(attrs.evolve(later, results=(future, *later.results[1:])))
+    assert error.path.startswith("results")
+
+
+def test_first_broken_invariant_is_named(fresh: sr.GameState) -> None:
+    both = with_seat(attrs.evolve(fresh, stock=fresh.stock[1:]), 0, buys=9)
+    assert broken(both).problem.startswith("card conservation")
