@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import shanghai_rummy as sr
@@ -259,3 +260,43 @@ def test_joker_swap_by_a_player_not_opened_refused() -> None:
     moved = sr.draw(moved, 1, STOCK)
     with pytest.raises(sr.JokerSwapError, match="down_only"):
         sr.swap_joker(moved, 1, C("QC"), moved.table[0].id)
+
+
+CUT_RULE = attrs.evolve(R51, scoring=attrs.evolve(R51.scoring, cut_card_hand=-120))
+
+
+def _cut_card_deal(seat0: str, cut: str) -> sr.GameState:
+    starter = cards("2C 3C 5D 7D 9D 4H 6H 9H 10H QS KD KH 3D 5C 6C")
+    state = sr.deal_from(CUT_RULE, hands=[cards(seat0), starter], upcard=None)
+    card = C(cut)
+    stock = list(state.stock)
+    stock.remove(card)
+    state = attrs.evolve(state, stock=(*stock, card), cut_card=card)
+    return sr.discard(state, 1, C("6C"))
+
+
+def test_cut_card_taken_only_to_go_out_by_hand_scores_minus_120() -> None:
+    state = _cut_card_deal("AH 2H 3H 4S 5S 6S 7S 8S 8C 8D 8H JC QC 2D", "KC")
+    assert state.cut_card == C("KC")
+    assert sr.Draw(0, sr.Source.CUT_CARD) in sr.legal_actions(state)
+    taken = sr.draw(state, 0, sr.Source.CUT_CARD)
+    assert C("KC") in taken.hand(0) and taken.cut_card is None
+    with pytest.raises(sr.GoOutError, match="cut_card_hand"):
+        sr.discard(taken, 0, C("2D"))
+    out = sr.go_out(taken, 0, HAND_WIN, discard=C("2D"))
+    result = sr.score(out)
+    assert result.points[0] == -120 and result.points[1] == 200
+
+
+def test_cut_card_refused_when_the_hand_cannot_go_out_with_it() -> None:
+    state = _cut_card_deal("AH 2H 3H 4S 5S 6S 7S 8S 8C 8D 8H JC 9C 2D", "KC")
+    assert sr.Draw(0, sr.Source.CUT_CARD) not in sr.legal_actions(state)
+    with pytest.raises(sr.DrawError, match="cut_card_hand"):
+        sr.draw(state, 0, sr.Source.CUT_CARD)
+
+
+def test_cut_card_rule_off_by_default() -> None:
+    state = sr.new_game(R51, players=3, seed=2)
+    assert state.cut_card is None
+    with pytest.raises(sr.DrawError, match="no cut card"):
+        sr.draw(sr.discard(state, 1, state.hand(1)[0]), 2, sr.Source.CUT_CARD)

@@ -43,6 +43,9 @@ class Source(enum.Enum):
 
     STOCK = "stock"
     DISCARD = "discard"
+    CUT_CARD = "cut_card"
+    """The face-up cut card at the bottom of the stock, where ``variant.scoring.cut_card_hand``
+    is set: taking it obliges going out "by hand" that turn."""
 
 
 def _groups(groups: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:

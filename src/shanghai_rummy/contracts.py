@@ -72,6 +72,7 @@ class CardValues:
     """Points per card: ``by_rank`` lists the values of 2, 3, ..., K, A in that order (13
     numbers); ``joker`` is a joker's value.
 
+    >>> from shanghai_rummy import JOKER, Card
     >>> values = CardValues.from_mapping({"2": 20, "3-9": 5, "10-K": 10, "A": 15, "JK": 25})
     >>> values.of(Card.parse("AS")), values.of(JOKER), values.of(Card.parse("7D"))
     (15, 25, 5)

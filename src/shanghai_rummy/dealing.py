@@ -133,6 +133,7 @@ def _start(
         totals=totals,
         results=results,
         log=log,
+        cut_card=stock[-1] if stock and variant.scoring.cut_card_hand is not None else None,
     )
     return begin_turn(state, starter, None, first=True)
 
@@ -174,7 +175,7 @@ def deal_from(
     ...     stock_top=sr.parse_cards("JK"),
     ... )
     >>> state.to_act, state.upcard, state.stock[0], state.stock_size
-    (1, Card.parse('8S'), Card.parse('JK'), 101)
+    (1, Card.parse('8S'), Card.parse('JK'), 102)
     """
     players = len(hands)
     pack = variant.pack_size(players)

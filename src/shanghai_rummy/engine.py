@@ -6,9 +6,13 @@ the rule; the state it was given is never changed.
 
 >>> import shanghai_rummy as sr
 >>> state = sr.new_game(sr.get_variant("shanghai"), players=3, seed=2)
->>> after = sr.draw(state, 1, sr.Source.STOCK)
+>>> after = sr.draw(state, 1, sr.Source.DISCARD)
 >>> after.phase, len(after.hand(1)), len(state.hand(1))
 (<Phase.PLAY: 'play'>, 12, 11)
+>>> sr.draw(after, 1, sr.Source.STOCK)
+Traceback (most recent call last):
+...
+shanghai_rummy.errors.WrongPhaseError: cannot draw now: the game waits for seat 1 in phase 'play', ...
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from .play_rules import (
     can_meld_a_joker,
     extend_meld,
     going_down_melds,
+    hand_out_possible,
     new_melds,
     opening_possible,
     swap_in_meld,
@@ -130,11 +135,14 @@ def draw(state: GameState, seat: int, source: Source) -> GameState:
 
     Choosing the stock while the upcard is live first offers the upcard to the eligible
     buyers (phase BUY); the seat gets its stock card once the offer is settled.
+    ``Source.CUT_CARD`` takes the face-up cut card (``variant.scoring.cut_card_hand``).
     """
     _require(state, seat, Phase.DRAW, "draw")
     action = Draw(seat, source)
     if source is Source.DISCARD:
         return _take_upcard(state, seat, action)
+    if source is Source.CUT_CARD:
+        return _take_cut_card(state, seat, action)
     if source is not Source.STOCK:
         raise DrawError(f"not a source to draw from: {source!r}")
     turn_state = state.turn_state
@@ -180,6 +188,36 @@ def _take_upcard(state: GameState, seat: int, action: Draw) -> GameState:
         discard_pile=state.discard_pile[:-1],
         upcard_live=False,
         turn_state=attrs.evolve(state.turn_state, drawn=True, must_go_down=obligation),
+        log=_logged(state, action),
+    )
+
+
+CUT_CARD_OBLIGATION = (
+    "taking the cut card obliges going out by hand this turn: everything laid down at once "
+    "(variant.scoring.cut_card_hand)"
+)
+
+
+def _take_cut_card(state: GameState, seat: int, action: Draw) -> GameState:
+    cut_card = state.cut_card
+    if cut_card is None:
+        raise DrawError("there is no cut card to take (variant.scoring.cut_card_hand)")
+    if state.seats[seat].down:
+        raise DrawError(f"only a player not yet down may take the cut card: {CUT_CARD_OBLIGATION}")
+    hand = (*state.hands[seat], cut_card)
+    if not hand_out_possible(state.variant, state.deal_number, hand):
+        raise DrawError(f"{CUT_CARD_OBLIGATION}, and this hand with {cut_card} cannot do it")
+    return attrs.evolve(
+        state,
+        phase=Phase.PLAY,
+        to_act=seat,
+        hands=_with_hand(state, seat, hand),
+        stock=state.stock[:-1],
+        upcard_live=False,
+        cut_card=None,
+        turn_state=attrs.evolve(
+            state.turn_state, drawn=True, must_go_out=CUT_CARD_OBLIGATION, took_cut_card=True
+        ),
         log=_logged(state, action),
     )
 
@@ -265,8 +303,11 @@ def _after_play(state: GameState, seat: int, verb: str) -> GameState:
                 f"cannot {verb} your last card: you go out only by discarding it "
                 "(variant.going_out=required)"
             )
-        _check_obligations(state, "go out")
+        _check_obligations(state, "go out", going_out=True)
         return end_deal(state, seat)
+    must_go_out = state.turn_state.must_go_out
+    if must_go_out is not None and len(hand) > (1 if rule is not GoOutDiscard.NEVER else 0):
+        raise GoOutError(f"cannot {verb} that: {must_go_out}, but cards would be left over")
     owed = state.turn_state.jokers_to_meld
     if owed and not can_meld_a_joker(state.variant, hand, owed):
         raise JokerSwapError(
@@ -360,6 +401,8 @@ def lay_off(
     hand = _without(state.hands[seat], (card,), seat)
     index = _find_meld(state, meld_id, LayOffError)
     target = state.table[index]
+    if turn_state.must_go_out is not None and target.owner != seat:
+        raise LayOffError(f"{turn_state.must_go_out}: no lay-offs on other players' groups")
     extended = extend_meld(variant, target, card, end)
     table = list(state.table)
     table[index] = extended
@@ -440,8 +483,10 @@ def _may_lay_new_group(state: GameState, seat: int) -> bool:
     )
 
 
-def _check_obligations(state: GameState, verb: str) -> None:
+def _check_obligations(state: GameState, verb: str, *, going_out: bool = False) -> None:
     turn_state = state.turn_state
+    if turn_state.must_go_out is not None and not going_out:
+        raise GoOutError(f"cannot {verb} without going out: {turn_state.must_go_out}")
     if turn_state.must_go_down is not None:
         raise GoOutError(f"cannot {verb} yet: {turn_state.must_go_down}")
     if turn_state.jokers_to_meld:
@@ -455,8 +500,8 @@ def discard(state: GameState, seat: int, card: Card) -> GameState:
     """Discard ``card``, ending the turn; discarding the last card goes out where the variant
     allows it."""
     _require(state, seat, Phase.PLAY, "discard")
-    _check_obligations(state, "discard")
     hand = _without(state.hands[seat], (card,), seat)
+    _check_obligations(state, "discard", going_out=not hand)
     if not hand and state.variant.going_out is GoOutDiscard.NEVER:
         raise GoOutError(
             "cannot discard your last card: you go out only by melding or laying off every "

@@ -8,8 +8,8 @@ is made of.
 
 >>> import shanghai_rummy as sr
 >>> state = sr.new_game(sr.get_variant("shanghai"), players=4, seed=7)
->>> sr.legal_actions(state)
-(Draw(seat=1, source=<Source.STOCK: 'stock'>), Draw(seat=1, source=<Source.DISCARD: 'discard'>))
+>>> [str(action.source) for action in sr.legal_actions(state)]
+['Source.STOCK', 'Source.DISCARD']
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from .cards import Card, sort_cards
 from .errors import IllegalMoveError
 from .play_rules import (
     going_down_options,
+    hand_out_possible,
     lay_off_options,
     new_group_options,
     opening_possible,
@@ -47,6 +48,13 @@ def _draws(state: GameState, seat: int) -> tuple[Action, ...]:
     from .engine import upcard_obligation
 
     actions: list[Action] = [Draw(seat, Source.STOCK)]
+    cut_card = state.cut_card
+    if (
+        cut_card is not None
+        and not state.seats[seat].down
+        and hand_out_possible(state.variant, state.deal_number, (*state.hands[seat], cut_card))
+    ):
+        actions.append(Draw(seat, Source.CUT_CARD))
     if state.upcard_live:
         hand = state.hands[seat] + (state.discard_pile[-1],)
         if upcard_obligation(state, seat) is None or opening_possible(
@@ -69,7 +77,11 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
     turn_state = state.turn_state
     down = state.seats[seat].down
     rule = variant.going_out
-    obligations_open = turn_state.must_go_down is not None or turn_state.jokers_to_meld > 0
+    obligations_open = (
+        turn_state.must_go_down is not None
+        or turn_state.jokers_to_meld > 0
+        or turn_state.must_go_out is not None
+    )
     distinct = _distinct(hand)
     actions: list[Action] = []
 
@@ -77,7 +89,11 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
         """Keep ``action`` if it leaves enough cards; try it where only the engine can say."""
         if leaves == 0 and (rule is GoOutDiscard.REQUIRED or obligations_open):
             return
-        if (leaves == 1 and rule is GoOutDiscard.NEVER) or turn_state.jokers_to_meld > 0:
+        if (
+            (leaves == 1 and rule is GoOutDiscard.NEVER)
+            or turn_state.jokers_to_meld > 0
+            or turn_state.must_go_out is not None
+        ):
             try:
                 engine.apply(state, action)
             except IllegalMoveError:
@@ -106,6 +122,9 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
             except IllegalMoveError:
                 continue
             actions.append(SwapJoker(seat, card, meld_id))
-    if not obligations_open and (size > 1 or rule is not GoOutDiscard.NEVER):
+    if turn_state.must_go_out is not None:
+        if size == 1 and rule is not GoOutDiscard.NEVER:
+            actions.extend(Discard(seat, card) for card in distinct)
+    elif not obligations_open and (size > 1 or rule is not GoOutDiscard.NEVER):
         actions.extend(Discard(seat, card) for card in distinct)
     return tuple(actions)

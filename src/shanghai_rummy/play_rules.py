@@ -17,6 +17,7 @@ __all__ = [
     "extend_meld",
     "going_down_melds",
     "going_down_options",
+    "hand_out_possible",
     "lay_off_options",
     "new_group_options",
     "new_melds",
@@ -69,8 +70,7 @@ def opening_possible(variant: Variant, deal_number: int, hand: Sequence[Card]) -
     rule = variant.going_out
     if rule is GoOutDiscard.REQUIRED and left == 0:
         return any(
-            solve(_without_one(hand, card), requirement, variant) is not None
-            for card in set(hand)
+            solve(_without_one(hand, card), requirement, variant) is not None for card in set(hand)
         )
     if rule is GoOutDiscard.NEVER and left == 1:
         return any(
@@ -78,6 +78,27 @@ def opening_possible(variant: Variant, deal_number: int, hand: Sequence[Card]) -
             for way in arrangements(hand, requirement, variant)
         )
     return True
+
+
+def hand_out_possible(variant: Variant, deal_number: int, hand: Sequence[Card]) -> bool:
+    """Whether ``hand`` can go down and out at once: every card in one way of going down,
+    or all but one that is then discarded, as ``variant.going_out`` allows."""
+    requirement = variant.deal(deal_number).requirement
+
+    def covered(cards: Sequence[Card]) -> bool:
+        if solve(cards, requirement, variant) is None:
+            return False
+        return any(
+            sum(len(group) for group in way) == len(cards)
+            for way in arrangements(cards, requirement, variant)
+        )
+
+    rule = variant.going_out
+    if rule is not GoOutDiscard.REQUIRED and covered(hand):
+        return True
+    if rule is GoOutDiscard.NEVER:
+        return False
+    return any(covered(_without_one(hand, card)) for card in set(hand))
 
 
 def _without_one(hand: Sequence[Card], card: Card) -> list[Card]:
@@ -90,7 +111,11 @@ def going_down_options(
     variant: Variant, deal_number: int, hand: Iterable[Card]
 ) -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """Every distinct way to go down with ``hand``, in canonical form."""
-    return arrangements(hand, variant.deal(deal_number).requirement, variant)
+    requirement = variant.deal(deal_number).requirement
+    cards = tuple(hand)
+    if solve(cards, requirement, variant) is None:  # the fast answer for most hands
+        return ()
+    return arrangements(cards, requirement, variant)
 
 
 def new_group_options(variant: Variant, hand: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:

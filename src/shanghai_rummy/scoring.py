@@ -81,12 +81,14 @@ def score_deal(
     *,
     one_turn_out: bool = False,
     used_joker: bool = False,
+    took_cut_card: bool = False,
 ) -> DealResult:
     """Score a finished deal under ``scoring``.
 
     The winner scores ``scoring.going_out``, or the one-turn-out score; every other seat
     scores the values of the cards left in hand, or ``never_down_penalty`` if it never went
-    down, multiplied after a one-turn out.
+    down, multiplied after a one-turn out. A one-turn out made with the cut card scores
+    ``cut_card_hand``.
 
     >>> import shanghai_rummy as sr
     >>> hands = ((), sr.parse_cards("AS 2C JK"), sr.parse_cards("7D"))
@@ -99,6 +101,8 @@ def score_deal(
         bonus = scoring.one_turn_out
         if not used_joker and scoring.one_turn_out_without_jokers is not None:
             bonus = scoring.one_turn_out_without_jokers
+        if took_cut_card and scoring.cut_card_hand is not None:
+            bonus = scoring.cut_card_hand
     multiplier = scoring.others_multiplier_after_one_turn_out if bonus is not None else 1
     seats = []
     for seat, hand in enumerate(hands):

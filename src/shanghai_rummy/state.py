@@ -61,7 +61,9 @@ class TurnState:
     ``used_joker``: for one-turn-out bonuses; ``buy_queue``: seats still to be offered the
     upcard, in order; ``draw_after_buy``: the seat in turn chose the stock and draws once the
     offer is settled; ``offered``: the upcard has been offered for buying this turn;
-    ``discarded_by``: the seat whose discard is the upcard (None for a deal's first upcard).
+    ``discarded_by``: the seat whose discard is the upcard (None for a deal's first upcard);
+    ``must_go_out``: the seat must go out this turn (and why); ``took_cut_card``: it took the
+    cut card this turn.
     """
 
     drawn: bool = False
@@ -74,6 +76,8 @@ class TurnState:
     draw_after_buy: bool = False
     offered: bool = False
     discarded_by: int | None = None
+    must_go_out: str | None = None
+    took_cut_card: bool = False
 
 
 @attrs.frozen
@@ -125,6 +129,7 @@ class GameState:
     totals: tuple[int, ...]
     results: tuple[DealResult, ...]
     log: History | None = None
+    cut_card: Card | None = None
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards seat ``seat`` holds."""

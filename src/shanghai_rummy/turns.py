@@ -27,6 +27,7 @@ def _restocked(state: GameState) -> GameState | None:
         stock=state.stock + tuple(fresh),
         discard_pile=state.discard_pile[-1:],
         restocks=restocks,
+        cut_card=None,
     )
 
 
@@ -103,7 +104,9 @@ def take_from_stock(state: GameState, seat: int, count: int) -> GameState | None
         state = refilled
     hands = list(state.hands)
     hands[seat] = hands[seat] + state.stock[:count]
-    return attrs.evolve(state, hands=tuple(hands), stock=state.stock[count:])
+    stock = state.stock[count:]
+    cut_card = state.cut_card if stock else None
+    return attrs.evolve(state, hands=tuple(hands), stock=stock, cut_card=cut_card)
 
 
 def end_deal(state: GameState, winner: int | None) -> GameState:
@@ -126,6 +129,7 @@ def end_deal(state: GameState, winner: int | None) -> GameState:
         winner,
         one_turn_out=one_turn_out,
         used_joker=turn_state.used_joker,
+        took_cut_card=turn_state.took_cut_card,
     )
     totals = tuple(
         total + points for total, points in zip(state.totals, result.points, strict=True)

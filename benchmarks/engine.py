@@ -1,0 +1,97 @@
+"""Microseconds per decision step (legal_actions + apply) over seeded random-policy play.
+
+Run: python benchmarks/engine.py [--variant shanghai] [--players 4] [--steps 20000] [--json]
+Prints one JSON document: median, p90 and p99 per step, overall and per phase.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+
+import shanghai_rummy as sr
+
+PHASE_NAMES = {
+    sr.Phase.DRAW: "draw",
+    sr.Phase.BUY: "buy",
+    sr.Phase.PLAY: "play",
+}
+
+
+def _quantiles(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+
+    def at(fraction: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(fraction * len(ordered)))], 2)
+
+    return {
+        "n": len(ordered),
+        "median_us": round(statistics.median(ordered), 2),
+        "p90_us": at(0.90),
+        "p99_us": at(0.99),
+    }
+
+
+def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, object]:
+    variant = sr.get_variant(variant_id)
+    rng = random.Random(seed)
+    clock = time.perf_counter
+    per_phase: dict[str, list[float]] = defaultdict(list)
+    everything: list[float] = []
+    game = 0
+    state = sr.new_game(variant, players=players, seed=seed)
+    while len(everything) < steps:
+        if state.phase is sr.Phase.GAME_OVER:
+            game += 1
+            state = sr.new_game(variant, players=players, seed=seed + game)
+            continue
+        if state.phase is sr.Phase.DEAL_OVER:
+            state = sr.next_deal(state)
+            continue
+        phase = state.phase
+        going_down = phase is sr.Phase.PLAY and not state.is_down(state.turn)
+        start = clock()
+        actions = sr.legal_actions(state)
+        action = actions[rng.randrange(len(actions))]
+        state = sr.apply(state, action)
+        elapsed = (clock() - start) * 1e6
+        everything.append(elapsed)
+        name = PHASE_NAMES[phase]
+        if isinstance(action, sr.Meld) and going_down:
+            name = "going_down"
+        per_phase[name].append(elapsed)
+    return {
+        "variant": variant_id,
+        "players": players,
+        "policy": "uniform random over legal_actions",
+        "step": _quantiles(everything),
+        "per_phase": {name: _quantiles(samples) for name, samples in sorted(per_phase.items())},
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--variant", default="shanghai")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--steps", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="(the output is always JSON)")
+    args = parser.parse_args(argv)
+    report = {
+        "benchmark": "engine decision step",
+        "machine": platform.machine(),
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        **measure(args.variant, args.players, args.steps, args.seed),
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
