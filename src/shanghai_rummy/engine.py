@@ -158,7 +158,7 @@ def draw(state: GameState, seat: int, source: Source) -> GameState:
                 ),
                 log=_logged(state, action),
             )
-    return _draw_stock(attrs.evolve(state, log=_logged(state, action)), seat)
+    return _draw_stock(state, seat, _logged(state, action))
 
 
 def upcard_obligation(state: GameState, seat: int) -> str | None:
@@ -222,16 +222,30 @@ def _take_cut_card(state: GameState, seat: int, action: Draw) -> GameState:
     )
 
 
-def _draw_stock(state: GameState, seat: int) -> GameState:
+def _draw_stock(state: GameState, seat: int, log: History | None = None) -> GameState:
+    """``seat`` draws the top of the stock and plays (the deal ends if none can be had)."""
+    stock = state.stock
+    turn_state = attrs.evolve(state.turn_state, drawn=True, buy_queue=(), draw_after_buy=False)
+    if stock:  # the common case, in one step
+        rest = stock[1:]
+        return attrs.evolve(
+            state,
+            phase=Phase.PLAY,
+            to_act=seat,
+            hands=_with_hand(state, seat, (*state.hands[seat], stock[0])),
+            stock=rest,
+            cut_card=state.cut_card if rest else None,
+            upcard_live=False,
+            turn_state=turn_state,
+            log=state.log if log is None else log,
+        )
+    if log is not None:
+        state = attrs.evolve(state, log=log)
     drawn = take_from_stock(state, seat, 1)
     if drawn is None:
         return end_deal(state, None)
     return attrs.evolve(
-        drawn,
-        phase=Phase.PLAY,
-        to_act=seat,
-        upcard_live=False,
-        turn_state=attrs.evolve(drawn.turn_state, drawn=True, buy_queue=(), draw_after_buy=False),
+        drawn, phase=Phase.PLAY, to_act=seat, upcard_live=False, turn_state=turn_state
     )
 
 
@@ -280,7 +294,7 @@ def pass_buy(state: GameState, seat: int) -> GameState:
 def _settle_offer(state: GameState, *, bought: bool) -> GameState:
     in_turn = state.turn
     if state.turn_state.draw_after_buy:
-        return _draw_stock(attrs.evolve(state, upcard_live=False), in_turn)
+        return _draw_stock(state, in_turn)
     return attrs.evolve(
         state,
         phase=Phase.DRAW,
@@ -507,16 +521,15 @@ def discard(state: GameState, seat: int, card: Card) -> GameState:
             "cannot discard your last card: you go out only by melding or laying off every "
             "card (variant.going_out=never)"
         )
-    after = attrs.evolve(
-        state,
-        hands=_with_hand(state, seat, hand),
-        discard_pile=(*state.discard_pile, card),
-        upcard_live=True,
-        log=_logged(state, Discard(seat, card)),
-    )
+    changes = {
+        "hands": _with_hand(state, seat, hand),
+        "discard_pile": (*state.discard_pile, card),
+        "upcard_live": True,
+        "log": _logged(state, Discard(seat, card)),
+    }
     if not hand:
-        return end_deal(after, seat)
-    return begin_turn(after, (seat + 1) % state.num_players, seat)
+        return end_deal(attrs.evolve(state, **changes), seat)
+    return begin_turn(state, (seat + 1) % state.num_players, seat, pending=changes)
 
 
 def go_out(

@@ -4,11 +4,12 @@ buying, drawing from the stock (re-stocking when it runs out), and ending a deal
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 
 from .scoring import score_deal
-from .state import GameState, Phase, TurnState
+from .state import GameState, Phase, SeatState, TurnState
 from .variants import BuyPriority, Restock
 
 __all__ = ["begin_turn", "buyers", "end_deal", "take_from_stock"]
@@ -54,13 +55,24 @@ def buyers(state: GameState, in_turn: int, discarded_by: int | None) -> tuple[in
 
 
 def begin_turn(
-    state: GameState, seat: int, discarded_by: int | None, *, first: bool = False
+    state: GameState,
+    seat: int,
+    discarded_by: int | None,
+    *,
+    first: bool = False,
+    pending: dict[str, Any] | None = None,
 ) -> GameState:
     """Start ``seat``'s turn: the turn limit, re-stocking, the starter's extra card, and the
-    offer to buyers that comes before a down player's draw."""
+    offer to buyers that comes before a down player's draw. ``pending`` holds changes of the
+    move that ended the previous turn, applied in the same step (one new state per move)."""
     variant = state.variant
     turns = state.turns_this_deal + 1
     limit = variant.stock.turn_limit
+    facts = state.seats[seat]
+    must_settle = (limit is not None and turns > limit) or not state.stock or facts.down
+    if pending and must_settle:
+        state = attrs.evolve(state, **pending)
+        pending = None
     if limit is not None and turns > limit:
         return end_deal(state, None)
     if not state.stock:
@@ -68,21 +80,28 @@ def begin_turn(
         if refilled is None:
             return end_deal(state, None)
         state = refilled
-    facts = state.seats[seat]
     seats = list(state.seats)
-    seats[seat] = attrs.evolve(facts, turns=facts.turns + 1)
-    turn_state = TurnState(was_down=facts.down, discarded_by=discarded_by)
+    seats[seat] = SeatState(facts.down, facts.buys, facts.turns + 1)
     phase = Phase.DRAW
     to_act = seat
+    drawn = offered = False
+    queue: tuple[int, ...] = ()
     if first and variant.drawing.starter_extra_card:
         phase = Phase.PLAY
-        turn_state = attrs.evolve(turn_state, drawn=True)
+        drawn = True
     elif facts.down and not variant.buying.down_player_may_block:
         queue = buyers(state, seat, discarded_by)
         if queue:
             phase = Phase.BUY
             to_act = queue[0]
-            turn_state = attrs.evolve(turn_state, buy_queue=queue, offered=True)
+            offered = True
+    turn_state = TurnState(
+        drawn=drawn,
+        was_down=facts.down,
+        buy_queue=queue,
+        offered=offered,
+        discarded_by=discarded_by,
+    )
     return attrs.evolve(
         state,
         phase=phase,
@@ -91,6 +110,7 @@ def begin_turn(
         seats=tuple(seats),
         turn_state=turn_state,
         turns_this_deal=turns,
+        **(pending or {}),
     )
 
 
