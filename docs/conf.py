@@ -19,9 +19,11 @@ except PackageNotFoundError:  # building from a checkout that is not installed
     release = "0+unknown"
 version = release
 
+# The docstrings are plain reStructuredText and prose, with no Google- or NumPy-style
+# sections, so sphinx.ext.napoleon is not loaded: it would read the first words of an
+# attribute or property docstring ("Above the king only: Q-K-A, ...") as a type.
 extensions = [
     "sphinx.ext.autodoc",
-    "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "myst_parser",
@@ -35,8 +37,6 @@ myst_heading_anchors = 3
 
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
-napoleon_google_docstring = True
-napoleon_numpy_docstring = False
 nitpicky = False
 
 # Intersphinx fetches its inventories over the network when the docs are built. CI has no

@@ -28,7 +28,7 @@ def main() -> None:
 
     state = sr.new_game(variant, players=4, seed=2024)
     rng = random.Random(2024)
-    while len(state.history) < 400 and not state.is_over:
+    while state.deal_number < 3 and len(state.history) < 6000 and not state.is_over:
         if state.phase is sr.Phase.DEAL_OVER:
             print(f"deal {state.deal_number} over: points {sr.score(state).points}")
             state = sr.next_deal(state)

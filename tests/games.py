@@ -4,16 +4,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import attrs
 import jsonschema
+import pytest
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
+import shanghai_rummy.serialization
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "variants"
 PRESETS = ("shanghai", "shanghai-wiki", "shanghai-camping", "rummy51")
@@ -84,12 +87,30 @@ def assert_schema_valid(document: dict[str, Any]) -> None:
     _VALIDATOR.validate(document)
 
 
+@contextlib.contextmanager
+def dumps_checked_against_the_schema() -> Iterator[None]:
+    """While active, every document sr.to_dict or sr.to_json writes is validated against
+    sr.json_schema()."""
+    module = shanghai_rummy.serialization
+    original = module.to_dict
+
+    def checked(obj: object) -> dict[str, Any]:
+        document = original(obj)
+        assert_schema_valid(document)
+        return document
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "to_dict", checked)
+        patch.setattr(sr, "to_dict", checked)
+        yield
+
+
 states = st.builds(
     random_state,
     name=st.sampled_from(PRESETS + FILE_VARIANTS),
     players=st.integers(min_value=2, max_value=6),
     seed=st.integers(min_value=0, max_value=10_000),
     # mostly the first deal; sometimes deep enough for finished deals and restocks
-    steps=st.integers(min_value=0, max_value=300) | st.integers(min_value=1000, max_value=2500),
+    steps=st.integers(min_value=0, max_value=300) | st.integers(min_value=1000, max_value=2000),
 )
 """Random reachable states of every preset and example variant."""

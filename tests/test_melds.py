@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 from shanghai_rummy.melds import (
     MeldKind,
+    _lay_off_options,
     check_group,
     extend,
     group_points,
@@ -456,3 +457,115 @@ def test_lay_off_and_swap_keep_a_run_valid(
         assert meld.stands_for(index) == card
         swapped = swap_joker(meld, card, variant)
         assert check_group(swapped.cards, variant, kind=MeldKind.RUN).start == meld.start
+
+
+# --- the fast answers agree with the rules as the error messages state them ----------------------
+
+FAST_VARIANTS = [
+    SHANGHAI,
+    WIKI,
+    CAMPING,
+    RUMMY51,
+    LOW,
+    WRAP,
+    *ALL_ACES,
+    attrs.evolve(RUMMY51, id="capped", melds=attrs.evolve(RUMMY51.melds, run_max=5, set_max=3)),
+    attrs.evolve(
+        SHANGHAI,
+        id="free-jokers",
+        jokers=sr.JokerRules(at_most_naturals=False),
+        melds=sr.MeldRules(run_min=3, set_max=5, aces=sr.Aces.BOTH_ENDS),
+    ),
+    attrs.evolve(
+        SHANGHAI,
+        id="free-wrap",
+        jokers=sr.JokerRules(at_most_naturals=False),
+        melds=sr.MeldRules(run_min=3, aces=sr.Aces.WRAP, set_distinct_suits=True),
+    ),
+]
+ANY_CARD = st.sampled_from([*sr.make_pack(1, 0), sr.JOKER])
+
+
+@st.composite
+def table_melds(draw: st.DrawFn) -> tuple[sr.Variant, sr.TableMeld, sr.Card]:
+    """A variant, a valid meld under it (a set, or a run with jokers anywhere), and a card:
+    often one that may fit (a joker, a card just past either end, one of the set's rank)."""
+    variant = draw(st.sampled_from(FAST_VARIANTS))
+    melds = variant.melds
+    if draw(st.booleans()):
+        rank = draw(st.sampled_from(list(sr.Rank)))
+        suits = draw(
+            st.lists(
+                st.sampled_from(list(sr.Suit)),
+                min_size=1,
+                max_size=8,
+                unique=melds.set_distinct_suits,
+            )
+        )
+        group = [sr.Card.of(rank, suit) for suit in suits]
+        group += [sr.JOKER] * draw(st.integers(0, min(4, len(suits))))
+        kind = MeldKind.SET
+        near = [sr.Card.of(rank, suit) for suit in sr.Suit]
+    else:
+        wrap = melds.aces is sr.Aces.WRAP
+        length = draw(st.integers(melds.run_min, melds.longest_run))
+        start = draw(st.integers(2, 14) if wrap else st.integers(1, 15 - length))
+        suit = draw(st.sampled_from(list(sr.Suit)))
+        jokers = draw(st.sets(st.integers(0, length - 1), max_size=length - 1))
+        group = [
+            sr.JOKER if index in jokers else sr.Card.of(rank_at(start + index), suit)
+            for index in range(length)
+        ]
+        kind = MeldKind.RUN
+        near = [sr.Card.of(rank_at(p), suit) for p in (start - 1, start + length, *jokers)]
+    try:
+        meld = make_table_meld(1, 0, group, variant, kind=kind)
+    except sr.InvalidMeldError:
+        assume(False)
+        raise  # pragma: no cover - assume(False) ends the example
+    card = draw(st.one_of(ANY_CARD, st.sampled_from([sr.JOKER, *near])))
+    return variant, meld, card
+
+
+def _slow_ends(meld: sr.TableMeld, card: sr.Card, variant: sr.Variant) -> tuple[str, ...]:
+    """The ends with no refusal, as the error-message path of :func:`extend` states them."""
+    return tuple(name for name, error in _lay_off_options(meld, card, variant) if error is None)
+
+
+def _slow_swaps(meld: sr.TableMeld, card: sr.Card, variant: sr.Variant) -> tuple[int, ...]:
+    """The jokers ``card`` may replace, read from what each joker stands for."""
+    if card.is_joker:
+        return ()
+    jokers = tuple(index for index, held in enumerate(meld.cards) if held.is_joker)
+    if meld.kind is MeldKind.RUN:
+        return tuple(index for index in jokers if meld.stands_for(index) == card)
+    if card.rank is not meld.rank:
+        return ()
+    if variant.melds.set_distinct_suits and any(held.suit is card.suit for held in meld.cards):
+        return ()
+    return jokers
+
+
+@settings(max_examples=1500, deadline=None)
+@given(table_melds())
+def test_fast_lay_off_and_swap_answers_match_the_stated_rules(
+    case: tuple[sr.Variant, sr.TableMeld, sr.Card],
+) -> None:
+    variant, meld, card = case
+    ends = lay_off_ends(meld, card, variant)
+    assert ends == _slow_ends(meld, card, variant)
+    for end in (None, "low", "high", "set"):
+        fits = (len(ends) == 1) if end is None else end in ends
+        if fits:
+            grown = extend(meld, card, variant, end=end)
+            assert check_group(grown.cards, variant, kind=meld.kind).cards == grown.cards
+        else:
+            with pytest.raises(sr.LayOffError):
+                extend(meld, card, variant, end=end)
+    positions = swap_positions(meld, card, variant)
+    assert positions == _slow_swaps(meld, card, variant)
+    if positions:
+        swap_joker(meld, card, variant)
+    else:
+        with pytest.raises(sr.JokerSwapError):
+            swap_joker(meld, card, variant)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -13,6 +14,7 @@ import shanghai_rummy as sr
 
 from .games import (
     assert_schema_valid,
+    dumps_checked_against_the_schema,
     play,
     random_state,
     same_state,
@@ -20,7 +22,13 @@ from .games import (
 )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.fixture(autouse=True, scope="module")
+def _every_dump_matches_the_schema() -> Iterator[None]:
+    with dumps_checked_against_the_schema():
+        yield
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=states)
 def test_records_replay_to_the_identical_state(state: sr.GameState) -> None:
     game = sr.record(state)

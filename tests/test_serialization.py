@@ -7,6 +7,7 @@ import contextlib
 import copy
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -16,10 +17,25 @@ from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 
-from .games import PRESETS, assert_schema_valid, random_state, reach, same_state, states
+from .games import (
+    PRESETS,
+    assert_schema_valid,
+    dumps_checked_against_the_schema,
+    random_state,
+    reach,
+    same_state,
+    states,
+)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _every_dump_matches_the_schema() -> Iterator[None]:
+    with dumps_checked_against_the_schema():
+        yield
+
 
 C = sr.Card.parse
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 ALL_CARDS = sorted(set(sr.make_pack(1, 1)), key=str)

@@ -13,8 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
+from shanghai_rummy._bounds import contract_out_of_reach, opening_out_of_reach
+from shanghai_rummy._search import OpeningSearch, count_cards, rules_of, solve_contract
 from shanghai_rummy.melds import check_group
-from shanghai_rummy.solver import arrangements, canonical_groups, check_going_down, solve
+from shanghai_rummy.solver import (
+    arrangements,
+    canonical_groups,
+    check_going_down,
+    possible_groups,
+    solve,
+)
 
 C = sr.Card.parse
 cards = sr.parse_cards
@@ -452,7 +460,7 @@ def small_cases(
     return name, requirement, hand + (sr.JOKER,) * jokers
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(small_cases())
 def test_solve_and_arrangements_match_brute_force(
     case: tuple[str, sr.Requirement, tuple[sr.Card, ...]],
@@ -468,6 +476,32 @@ def test_solve_and_arrangements_match_brute_force(
         assert found is None
     else:
         assert found in expected  # valid, canonical, from the hand
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_cases())
+def test_possible_groups_match_brute_force(
+    case: tuple[str, sr.Requirement, tuple[sr.Card, ...]],
+) -> None:
+    name, _, hand = case
+    variant = VARIANTS[name]
+    found = possible_groups(hand, variant)
+    assert set(found) == set(brute_groups(hand, variant))
+    assert canonical_groups(found, variant) == found  # each canonical, in canonical order, once
+
+
+def test_possible_groups_of_a_small_hand() -> None:
+    found = possible_groups(cards("8C 8D 8H JK 9H 10H"), SHANGHAI)
+    assert [" ".join(map(str, group)) for group in found] == [
+        "8C 8D 8H",
+        "8C 8D 8H JK",
+        "8C 8D JK",
+        "8C 8H JK",
+        "8D 8H JK",
+        "JK 8H 9H 10H",
+        "8H 9H 10H JK",
+    ]
+    assert possible_groups(cards("8C 9D JK"), SHANGHAI) == ()
 
 
 @st.composite
@@ -491,3 +525,113 @@ def test_solve_result_is_always_accepted(
     if found is not None:
         assert uses_hand(found, hand)
         check_going_down(found, contract, variant)
+
+
+# --- the quick refusals are sound -----------------------------------------------------------------
+
+
+def out_of_reach(
+    hand: tuple[sr.Card, ...], requirement: sr.Requirement, variant: sr.Variant
+) -> bool:
+    rules = rules_of(variant)
+    if isinstance(requirement, sr.Opening):
+        return opening_out_of_reach(hand, requirement, rules)
+    return contract_out_of_reach(hand, requirement, rules)
+
+
+def searched(hand: tuple[sr.Card, ...], requirement: sr.Requirement, variant: sr.Variant) -> bool:
+    """Whether the exact search, without the quick refusals, finds a way."""
+    rules = rules_of(variant)
+    counts, jokers = count_cards(hand)
+    if isinstance(requirement, sr.Opening):
+        return OpeningSearch(rules, counts, jokers, requirement).search(0)
+    return solve_contract(counts, jokers, requirement, rules) is not None
+
+
+@settings(max_examples=400, deadline=None)
+@given(small_cases())
+def test_quick_refusals_never_refuse_a_hand_with_a_way(
+    case: tuple[str, sr.Requirement, tuple[sr.Card, ...]],
+) -> None:
+    name, requirement, hand = case
+    variant = VARIANTS[name]
+    if out_of_reach(hand, requirement, variant):
+        assert not brute_arrangements(hand, requirement, variant)
+
+
+CONTRACTS: list[sr.Contract] = sorted(
+    {
+        r
+        for r in (*(deal.requirement for deal in SHANGHAI.deals), *REQUIREMENTS)
+        if isinstance(r, sr.Contract)
+    },
+    key=str,
+)
+
+
+@st.composite
+def dense_hands(draw: st.DrawFn) -> tuple[sr.Variant, sr.Requirement, tuple[sr.Card, ...]]:
+    """A hand of 6 to 16 cards near a way to go down: its natural cards from a few suits and a
+    window of ranks (often around the ace), up to 2 copies of each, and 0 to 4 jokers."""
+    variant = draw(st.sampled_from([*VARIANTS.values(), WIKI]))
+    melds = variant.melds
+    requirement: sr.Requirement = draw(
+        st.sampled_from(
+            [
+                r
+                for r in CONTRACTS
+                if all(melds.run_min <= size <= melds.longest_run for size in r.runs)
+                and all(size >= melds.set_min for size in r.sets)
+            ]
+            + [sr.Opening(min_points=points) for points in (20, 40, 51)]
+        )
+    )
+    low = draw(st.integers(0, 12))
+    width = draw(st.integers(3, 13))
+    window = [list(sr.Rank)[(low + i) % 13] for i in range(width)]
+    suits = draw(st.lists(st.sampled_from(list(sr.Suit)), min_size=1, max_size=4, unique=True))
+    jokers = draw(st.integers(0, 4))
+    naturals = draw(
+        st.lists(
+            st.tuples(st.sampled_from(window), st.sampled_from(suits)),
+            min_size=max(1, 6 - jokers),
+            max_size=16 - jokers,
+        )
+    )
+    counted = Counter(sr.Card.of(rank, suit) for rank, suit in naturals)
+    hand = tuple(card for card, n in counted.items() for _ in range(min(n, 2)))
+    return variant, requirement, hand + (sr.JOKER,) * jokers
+
+
+@settings(max_examples=600, deadline=None)
+@given(dense_hands())
+def test_quick_refusals_agree_with_the_exact_search(
+    case: tuple[sr.Variant, sr.Requirement, tuple[sr.Card, ...]],
+) -> None:
+    variant, requirement, hand = case
+    if out_of_reach(hand, requirement, variant):
+        assert not searched(hand, requirement, variant)
+
+
+@settings(max_examples=300, deadline=None)
+@given(shanghai_hands(), st.sampled_from([SHANGHAI, WIKI, CAMPING]))
+def test_quick_refusals_agree_with_the_exact_search_on_shanghai_deals(
+    case: tuple[int, tuple[sr.Card, ...]], variant: sr.Variant
+) -> None:
+    deal, hand = case
+    contract = variant.deal(deal).requirement
+    if out_of_reach(hand, contract, variant):
+        assert not searched(hand, contract, variant)
+    opening = RUMMY51.deals[0].requirement
+    if out_of_reach(hand, opening, RUMMY51):
+        assert not searched(hand, opening, RUMMY51)
+
+
+def test_quick_refusals_catch_the_common_hopeless_hand() -> None:
+    strays = cards("2C 5D 9H KS 7C JD 4H AS 3D 8S 10H")
+    for deal in SHANGHAI.deals:
+        assert out_of_reach(strays, deal.requirement, SHANGHAI)
+    assert out_of_reach(strays, OPENING, RUMMY51)
+    assert not out_of_reach(cards("8C 8D 8H 4S 5S 6S 7S"), SET_RUN, SHANGHAI)
+    assert not out_of_reach(cards("8C 8D JK 4S 5S JK 7S"), SET_RUN, SHANGHAI)
+    assert out_of_reach(cards("8C 8D JK 4S 5S JK 9S"), SET_RUN, SHANGHAI)  # 6S and 7S: 3 jokers

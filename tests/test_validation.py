@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -9,12 +11,19 @@ from hypothesis import HealthCheck, given, settings
 import shanghai_rummy as sr
 from shanghai_rummy.melds import MeldKind
 
-from .games import reach, states
+from .games import dumps_checked_against_the_schema, reach, states
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _every_dump_matches_the_schema() -> Iterator[None]:
+    with dumps_checked_against_the_schema():
+        yield
+
 
 C = sr.Card.parse
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=states)
 def test_reachable_states_are_valid(state: sr.GameState) -> None:
     sr.validate(state)
@@ -135,13 +144,9 @@ def test_buy_phase(fresh: sr.GameState) -> None:
     assert broken(attrs.evolve(offered, turn_state=own)).path == "turn_state.buy_queue[1]"
     spent = with_seat(offered, queue[0], buys=3)
     assert broken(spent).path == "turn_state.buy_queue[0]"
-    rummy = attrs.evolve(
-        offered,
-        variant=attrs.evolve(
-            offered.variant, buying=sr.BuyRules(enabled=False, penalty_cards=0, limits=())
-        ),
-    )
-    assert broken(rummy).path == "phase"
+    no_buying = sr.BuyRules(enabled=False, penalty_cards=0, limits=())
+    variant = attrs.evolve(offered.variant, deals=offered.variant.deals[:4], buying=no_buying)
+    assert broken(attrs.evolve(offered, variant=variant)).path == "phase"
 
 
 # --- the table -----------------------------------------------------------------------------

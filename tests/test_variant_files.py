@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import typing
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,14 @@ from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 
-from .games import EXAMPLES, PRESETS, assert_schema_valid
+from .games import EXAMPLES, PRESETS, assert_schema_valid, dumps_checked_against_the_schema
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _every_dump_matches_the_schema() -> Iterator[None]:
+    with dumps_checked_against_the_schema():
+        yield
+
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "variant-files.md"
 

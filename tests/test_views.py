@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -12,9 +13,16 @@ from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 
-from .games import assert_schema_valid, random_state, states
+from .games import assert_schema_valid, dumps_checked_against_the_schema, random_state, states
 
-SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+@pytest.fixture(autouse=True, scope="module")
+def _every_dump_matches_the_schema() -> Iterator[None]:
+    with dumps_checked_against_the_schema():
+        yield
+
+
+SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def test_view_of_a_new_game() -> None:

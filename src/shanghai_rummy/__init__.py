@@ -19,6 +19,7 @@ from .actions import (
     Source,
     SwapJoker,
 )
+from .bots import Bot, GreedyBot, RandomBot
 from .cards import JOKER, Card, Rank, Suit, make_pack, parse_cards, sort_cards
 from .contracts import CardValues, Contract, Opening, Requirement
 from .dealing import deal_from, new_game
@@ -43,6 +44,7 @@ from .errors import (
     GoOutError,
     IllegalMoveError,
     InvalidMeldError,
+    InvalidStateError,
     JokerSwapError,
     LayOffError,
     NotationError,
@@ -63,13 +65,14 @@ from .melds import (
     make_table_meld,
     swap_positions,
 )
+from .notation import format_action, parse_action
 from .records import GameRecord, record, replay
 from .schema import json_schema
 from .scoring import DealResult, Outcome, SeatScore
 from .serialization import from_dict, from_json, to_dict, to_json
 from .solver import arrangements, canonical_groups, check_going_down, solve
 from .state import GameState, Phase, SeatState, TurnState
-from .validation import InvalidStateError, validate
+from .validation import validate
 from .variant_files import load_variant, variant_from_dict, variant_to_dict
 from .variants import (
     VARIANTS,
@@ -103,6 +106,7 @@ __all__ = [
     "VARIANTS",
     "Aces",
     "Action",
+    "Bot",
     "Buy",
     "BuyNotAllowedError",
     "BuyPriority",
@@ -126,6 +130,7 @@ __all__ = [
     "GoOutDiscard",
     "GoOutError",
     "GoingDownRules",
+    "GreedyBot",
     "GroupShape",
     "IllegalMoveError",
     "InvalidMeldError",
@@ -148,6 +153,7 @@ __all__ = [
     "Phase",
     "PlannedLayOff",
     "PlayerView",
+    "RandomBot",
     "Rank",
     "Requirement",
     "Restock",
@@ -177,6 +183,7 @@ __all__ = [
     "deal_from",
     "discard",
     "draw",
+    "format_action",
     "from_dict",
     "from_json",
     "get_variant",
@@ -192,6 +199,7 @@ __all__ = [
     "meld",
     "new_game",
     "next_deal",
+    "parse_action",
     "parse_cards",
     "pass_buy",
     "record",

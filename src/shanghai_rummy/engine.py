@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -521,7 +522,7 @@ def discard(state: GameState, seat: int, card: Card) -> GameState:
             "cannot discard your last card: you go out only by melding or laying off every "
             "card (variant.going_out=never)"
         )
-    changes = {
+    changes: dict[str, Any] = {
         "hands": _with_hand(state, seat, hand),
         "discard_pile": (*state.discard_pile, card),
         "upcard_live": True,

@@ -22,6 +22,7 @@ __all__ = [
     "GoOutError",
     "IllegalMoveError",
     "InvalidMeldError",
+    "InvalidStateError",
     "JokerSwapError",
     "LayOffError",
     "NotYourTurnError",
@@ -47,6 +48,18 @@ class VariantError(RummyError):
 
 class SerializationError(RummyError):
     """A JSON document that is malformed or forged; the message names the path of the field."""
+
+
+class InvalidStateError(RummyError):
+    """A game state that breaks an invariant. ``path`` names the field, relative to the state
+    (such as ``"seats[2].buys"``; ``""`` for the state as a whole); ``problem`` says what is
+    wrong, starting with the invariant's name."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        where = f"GameState.{path}" if path else "GameState (cards)"
+        super().__init__(f"{where}: {problem}")
+        self.path = path
+        self.problem = problem
 
 
 class IllegalMoveError(RummyError):

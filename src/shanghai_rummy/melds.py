@@ -482,14 +482,111 @@ def _run_lay_off_error(meld: Shape, card: Card, variant: Variant, end: str) -> s
 
 
 def _lay_off_options(meld: Shape, card: Card, variant: Variant) -> list[tuple[End, str | None]]:
+    """Each end of ``meld`` with why ``card`` may not go there (None where it may): the slow
+    path, for error messages only; :func:`lay_off_ends` answers the same question fast."""
     if meld.kind is MeldKind.SET:
         return [("set", _set_lay_off_error(meld, card, variant))]
     return [(end, _run_lay_off_error(meld, card, variant, end)) for end in ("low", "high")]
 
 
+_LIMITS: dict[int, tuple[MeldRules, int, int]] = {}
+
+
+def _limits(melds: MeldRules) -> tuple[int, int]:
+    """``(largest set, longest run)`` of ``melds`` (a set without a limit: a huge number),
+    cached by identity: both are properties that build lists."""
+    cached = _LIMITS.get(id(melds))
+    if cached is not None and cached[0] is melds:
+        return cached[1], cached[2]
+    largest = melds.largest_set
+    limits = (1 << 30 if largest is None else largest, melds.longest_run)
+    if len(_LIMITS) > 64:
+        _LIMITS.clear()
+    _LIMITS[id(melds)] = (melds, *limits)
+    return limits
+
+
+def _joker_count(cards: tuple[Card, ...]) -> int:
+    return sum(1 for card in cards if card.rank is None)
+
+
+_SET_END: tuple[End, ...] = ("set",)
+_LOW_END: tuple[End, ...] = ("low",)
+_HIGH_END: tuple[End, ...] = ("high",)
+_BOTH_ENDS: tuple[End, ...] = ("low", "high")
+
+
+def _set_ends(meld: Shape, card: Card, variant: Variant) -> tuple[End, ...]:
+    """:func:`lay_off_ends` on a set, as :func:`_set_lay_off_error` decides it."""
+    rank = card.rank
+    if rank is not None and rank is not meld.rank:
+        return ()
+    cards = meld.cards
+    melds = variant.melds
+    if len(cards) >= _limits(melds)[0]:
+        return ()
+    if rank is None:
+        if variant.jokers.at_most_naturals:
+            jokers = _joker_count(cards) + 1
+            if jokers > len(cards) + 1 - jokers:
+                return ()
+        return _SET_END
+    if melds.set_distinct_suits:
+        suit = card.suit
+        for held in cards:
+            if held.suit is suit:
+                return ()
+    return _SET_END
+
+
+def _run_ends(meld: Shape, card: Card, variant: Variant) -> tuple[End, ...]:
+    """:func:`lay_off_ends` on a run, as :func:`_run_lay_off_error` decides it: integer
+    arithmetic on the run's positions (see the module notes)."""
+    start = meld.start
+    assert start is not None
+    cards = meld.cards
+    size = len(cards)
+    rank = card.rank
+    low = high = True
+    if rank is not None:
+        if card.suit is not meld.suit:
+            return ()
+        low = (start - 3) % 13 + 2 == rank  # rank_at(start - 1)
+        high = (start + size - 2) % 13 + 2 == rank  # rank_at(start + size)
+        if not (low or high):
+            return ()
+    melds = variant.melds
+    length = size + 1
+    if length < melds.run_min or length > _limits(melds)[1]:
+        return ()
+    if variant.jokers.at_most_naturals:
+        jokers = _joker_count(cards) + (rank is None)
+        if jokers > length - jokers:
+            return ()
+    aces = melds.aces
+    if aces is not Aces.WRAP:
+        low = low and _span_fits(start - 1, start + size - 1, aces)
+        high = high and _span_fits(start, start + size, aces)
+    if low:
+        return _BOTH_ENDS if high else _LOW_END
+    return _HIGH_END if high else ()
+
+
+def _span_fits(first: int, last: int, aces: Aces) -> bool:
+    """Whether positions ``first``..``last`` keep the ace rule (not wrap): the same answer
+    as :func:`_span_error`, without building its message."""
+    if first < 1 or last > 14:
+        return False
+    if first == 1 and (aces is Aces.HIGH or (aces is Aces.HIGH_OR_LOW and last == 14)):
+        return False
+    return not (aces is Aces.LOW and last == 14)
+
+
 def lay_off_ends(meld: Shape, card: Card, variant: Variant) -> tuple[End, ...]:
     """Where ``card`` may be laid off on ``meld``: ``("set",)`` or ``()`` for a set; for a run
     the ends it extends, a subset of ``("low", "high")`` (a joker may fit both).
+
+    Fast: it reads the meld's fields and builds no text; :func:`extend` says why not.
 
     >>> from shanghai_rummy import Card, JOKER, get_variant, parse_cards
     >>> shanghai = get_variant("shanghai")
@@ -499,7 +596,9 @@ def lay_off_ends(meld: Shape, card: Card, variant: Variant) -> tuple[End, ...]:
     >>> lay_off_ends(run, Card.parse("10C"), shanghai)
     ()
     """
-    return tuple(end for end, error in _lay_off_options(meld, card, variant) if error is None)
+    if meld.kind is MeldKind.SET:
+        return _set_ends(meld, card, variant)
+    return _run_ends(meld, card, variant)
 
 
 def extend(meld: TableMeld, card: Card, variant: Variant, end: str | None = None) -> TableMeld:
@@ -519,23 +618,22 @@ def extend(meld: TableMeld, card: Card, variant: Variant, end: str | None = None
     ...
     shanghai_rummy.errors.LayOffError: JK fits both ends of #1 run 4C 5C 6C 7C 8C: say end='low' ...
     """
-    options = _lay_off_options(meld, card, variant)
-    fits = [name for name, error in options if error is None]
+    fits = lay_off_ends(meld, card, variant)
     if end is None:
         if not fits:
+            options = _lay_off_options(meld, card, variant)
             raise LayOffError(f"{card} cannot be laid off on {meld}: " + _reasons(options))
         if len(fits) > 1:
             raise LayOffError(f"{card} fits both ends of {meld}: say end='low' or end='high'")
-        chosen = fits[0]
-    else:
-        matching = [(name, error) for name, error in options if name == end]
-        if not matching:
-            expected = "end=None" if meld.kind is MeldKind.SET else "end='low' or end='high'"
-            raise LayOffError(f"{end!r} is not an end of {meld} (use {expected})")
-        chosen, error = matching[0]
-        if error is not None:
+        return _extended(meld, card, fits[0], variant)
+    for chosen in fits:
+        if chosen == end:
+            return _extended(meld, card, chosen, variant)
+    for name, error in _lay_off_options(meld, card, variant):
+        if name == end:
             raise LayOffError(f"{card} cannot be laid off on {meld}: {error}")
-    return _extended(meld, card, chosen, variant)
+    expected = "end=None" if meld.kind is MeldKind.SET else "end='low' or end='high'"
+    raise LayOffError(f"{end!r} is not an end of {meld} (use {expected})")
 
 
 def _reasons(options: list[tuple[End, str | None]]) -> str:
@@ -568,6 +666,8 @@ def swap_positions(meld: Shape, card: Card, variant: Variant) -> tuple[int, ...]
     joker standing for ``card``; in a set every joker, when ``card`` has the set's rank (and,
     where ``variant.melds.set_distinct_suits``, a suit the set does not hold).
 
+    Fast: it reads the meld's fields and builds no text; :func:`swap_joker` says why not.
+
     >>> from shanghai_rummy import Card, get_variant, parse_cards
     >>> shanghai = get_variant("shanghai")
     >>> run = make_table_meld(1, 0, parse_cards("4C JK 6C JK"), shanghai)
@@ -576,30 +676,45 @@ def swap_positions(meld: Shape, card: Card, variant: Variant) -> tuple[int, ...]
     >>> swap_positions(run, Card.parse("8C"), shanghai)
     ()
     """
-    return tuple(_swap_positions(meld, card, variant)[0])
+    rank = card.rank
+    if rank is None:
+        return ()
+    cards = meld.cards
+    if meld.kind is MeldKind.SET:
+        if rank is not meld.rank:
+            return ()
+        if variant.melds.set_distinct_suits:
+            suit = card.suit
+            for held in cards:
+                if held.suit is suit:
+                    return ()
+        return tuple(index for index, held in enumerate(cards) if held.rank is None)
+    start = meld.start
+    assert start is not None
+    if card.suit is not meld.suit:
+        return ()
+    # the card at index i stands for rank_at(start + i): that is ``rank`` when i = rank - start
+    # modulo 13 (twice at most, in a run from ace to ace)
+    first = (rank - start) % 13
+    return tuple(index for index in range(first, len(cards), 13) if cards[index].rank is None)
 
 
-def _swap_positions(meld: Shape, card: Card, variant: Variant) -> tuple[list[int], str]:
+def _swap_refusal(meld: Shape, card: Card, variant: Variant) -> str:
+    """Why :func:`swap_positions` finds no joker of ``meld`` for ``card``."""
     jokers = [index for index, held in enumerate(meld.cards) if held.rank is None]
     if card.rank is None:
-        return [], "a joker is swapped for a natural card, not for another joker"
+        return "a joker is swapped for a natural card, not for another joker"
     if not jokers:
-        return [], f"{meld} holds no joker"
+        return f"{meld} holds no joker"
     if meld.kind is MeldKind.SET:
         assert meld.rank is not None
         assert card.suit is not None
         if card.rank is not meld.rank:
             code = meld.rank.code
-            return [], f"{card} is not {_a(meld.rank)}: the jokers of {meld} stand for {code}s"
-        if variant.melds.set_distinct_suits and any(held.suit is card.suit for held in meld.cards):
-            return [], (
-                f"{meld} already holds a {_SUIT_NAMES[card.suit]} "
-                "(variant.melds.set_distinct_suits)"
-            )
-        return jokers, ""
-    found = [index for index in jokers if meld.stands_for(index) == card]
+            return f"{card} is not {_a(meld.rank)}: the jokers of {meld} stand for {code}s"
+        return f"{meld} already holds a {_SUIT_NAMES[card.suit]} (variant.melds.set_distinct_suits)"
     standing = ", ".join(str(meld.stands_for(index)) for index in jokers)
-    return found, f"no joker of {meld} stands for {card} (its jokers stand for {standing})"
+    return f"no joker of {meld} stands for {card} (its jokers stand for {standing})"
 
 
 def swap_joker(meld: TableMeld, card: Card, variant: Variant) -> TableMeld:
@@ -616,9 +731,9 @@ def swap_joker(meld: TableMeld, card: Card, variant: Variant) -> TableMeld:
     ...
     shanghai_rummy.errors.JokerSwapError: no joker of #1 run 4C JK 6C 7C stands for 8C ...
     """
-    positions, why = _swap_positions(meld, card, variant)
+    positions = swap_positions(meld, card, variant)
     if not positions:
-        raise JokerSwapError(why)
+        raise JokerSwapError(_swap_refusal(meld, card, variant))
     index = positions[0]
     return attrs.evolve(meld, cards=(*meld.cards[:index], card, *meld.cards[index + 1 :]))
 

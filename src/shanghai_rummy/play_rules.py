@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from . import solver
 from .actions import End
 from .cards import Card
 from .melds import MeldKind, TableMeld, extend, lay_off_ends, swap_joker, swap_positions
@@ -125,15 +126,7 @@ def new_group_options(variant: Variant, hand: Iterable[Card]) -> tuple[tuple[Car
 
 def possible_groups(hand: Iterable[Card], variant: Variant) -> tuple[tuple[Card, ...], ...]:
     """Every distinct valid group (canonical form) that some of ``hand`` can make."""
-    from .solver import _NO_LIMIT, _canonical, _counts, _rules, _run_candidates, _set_candidates
-
-    rules = _rules(variant)
-    counts, jokers = _counts(hand)
-    sizes = range(64)
-    shapes = _set_candidates(counts, jokers, rules, sizes, _NO_LIMIT)
-    shapes += _run_candidates(counts, jokers, rules, sizes, _NO_LIMIT)
-    keyed = dict(map(_canonical, shapes))
-    return tuple(keyed[key] for key in sorted(keyed))
+    return solver.possible_groups(hand, variant)
 
 
 def can_meld_a_joker(variant: Variant, hand: Sequence[Card], jokers: int) -> bool:
@@ -162,11 +155,17 @@ def lay_off_options(
     options: list[tuple[Card, int, End | None]] = []
     distinct = tuple(cards)
     for table_meld in table:
+        is_set = table_meld.kind is MeldKind.SET
         for card in distinct:
+            # a natural card goes only on a set of its rank or a run of its suit
+            if card.rank is not None and (
+                card.rank is not table_meld.rank if is_set else card.suit is not table_meld.suit
+            ):
+                continue
             ends = lay_off_ends(table_meld, card, variant)
             if not ends:
                 continue
-            if table_meld.kind is MeldKind.SET or len(ends) == 1:
+            if is_set or len(ends) == 1:
                 options.append((card, table_meld.id, None))
             else:
                 options.extend((card, table_meld.id, end) for end in ("low", "high"))
@@ -178,11 +177,16 @@ def swap_options(
 ) -> list[tuple[Card, int]]:
     """Every ``(natural card, meld id)`` for which the meld holds a joker the card may
     replace."""
-    distinct = tuple(card for card in cards if not card.is_joker)
-    return [
-        (card, table_meld.id)
-        for table_meld in table
-        if table_meld.jokers
-        for card in distinct
-        if swap_positions(table_meld, card, variant)
-    ]
+    distinct = tuple(card for card in cards if card.rank is not None)
+    options: list[tuple[Card, int]] = []
+    for table_meld in table:
+        if all(held.rank is not None for held in table_meld.cards):
+            continue  # no joker to take
+        is_set = table_meld.kind is MeldKind.SET
+        for card in distinct:
+            # only a card of a set's rank or of a run's suit may replace one of its jokers
+            if card.rank is not table_meld.rank if is_set else card.suit is not table_meld.suit:
+                continue
+            if swap_positions(table_meld, card, variant):
+                options.append((card, table_meld.id))
+    return options

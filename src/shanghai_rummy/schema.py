@@ -9,7 +9,7 @@ from it. Each class is a definition under ``$defs`` (``GameState``, ``Variant``,
 >>> schema = sr.json_schema()
 >>> schema["$schema"]
 'https://json-schema.org/draft/2020-12/schema'
->>> schema["$defs"]["Draw"]["properties"]["type"], schema["$defs"]["Source"]["enum"]
+>>> schema["$defs"]["Draw"]["properties"]["type"], schema["$defs"]["Source"]["enum"][:2]
 ({'const': 'draw'}, ['stock', 'discard'])
 >>> schema["$defs"]["Card"]["enum"][:3], len(schema["$defs"]["Card"]["enum"])
 (['2C', '3C', '4C'], 53)

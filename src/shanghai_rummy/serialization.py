@@ -39,18 +39,17 @@ from typing import Any, Literal, TypeVar, get_args, get_origin, overload
 
 import attrs
 import cattrs
-from cattrs.cols import homogenous_tuple_structure_factory
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from .actions import Action, Buy, Discard, Draw, GoOut, LayOff, Meld, PassBuy, SwapJoker
 from .cards import Card, make_pack
 from .contracts import Contract, Opening, Requirement
-from .errors import RummyError, SerializationError
+from .errors import InvalidStateError, RummyError, SerializationError
 from .records import GameRecord
 from .scoring import DealResult
 from .state import GameState, History
-from .validation import InvalidStateError, validate
+from .validation import validate
 from .variants import Variant
 from .views import PlayerView
 
@@ -104,8 +103,19 @@ class _FieldError(ValueError):
         self.suffix = suffix
 
 
+class _ItemErrors(ValueError):
+    """The errors of an array's items, each with the suffix (``"[3]"``) that extends the path."""
+
+    def __init__(self, problems: list[tuple[str, Exception]]) -> None:
+        super().__init__(f"{len(problems)} bad item(s)")
+        self.problems = problems
+
+
 def _short(value: object) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        return f"<{type(value).__name__}>"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -124,7 +134,7 @@ def _kind(value: object) -> str:
     return name if isinstance(value, (list, dict)) or value is None else f"{name} ({_short(value)})"
 
 
-_OWN_FIELD = re.compile(r"^[A-Z]\w*\.([\w.\[\]]+): (.*)$", re.DOTALL)
+_OWN_FIELD = re.compile(r"^[A-Z]\w*(?:\.([\w.\[\]]+))?: (.*)$", re.DOTALL)
 
 # cattrs names the attribute, not the key, in its notes; GameState.log is the key "history".
 _KEYS = {"log": "history"}
@@ -147,6 +157,9 @@ def _errors(error: BaseException, path: str) -> Iterator[tuple[str, str]]:
     elif isinstance(error, ForbiddenExtraKeysError):
         for key in sorted(error.extra_fields):
             yield f"{path}.{key}", "unknown field"
+    elif isinstance(error, _ItemErrors):
+        for suffix, inner in error.problems:
+            yield from _errors(inner, path + suffix)
     elif isinstance(error, _FieldError):
         yield path + error.suffix, str(error)
     elif isinstance(error, KeyError):
@@ -154,10 +167,10 @@ def _errors(error: BaseException, path: str) -> Iterator[tuple[str, str]]:
     elif isinstance(error, RecursionError):
         yield path, "nested too deeply"
     elif isinstance(error, RummyError) and _OWN_FIELD.match(str(error)):
-        # "Variant.deals[0].cards: ..." raised by a class's own checks: a field below path
+        # "Variant.deals[0].cards: ..." or "Contract: ..." from a class's own checks
         match = _OWN_FIELD.match(str(error))
         assert match is not None
-        yield f"{path}.{match[1]}", match[2]
+        yield (f"{path}.{match[1]}" if match[1] else path), match[2]
     elif isinstance(error, (RummyError, TypeError, ValueError)):
         yield path, str(error)
     else:  # pragma: no cover - every hook raises one of the above
@@ -265,19 +278,27 @@ def _tuple_unstructure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[
 
 
 def _tuple_structure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
-    if _homogeneous(cls):
-        inner = homogenous_tuple_structure_factory(cls, converter)
-        size = None
-    else:
-        inner = converter.gen_structure_hetero_tuple(cls)
-        size = len(get_args(cls))
+    args = get_args(cls)
+    size = None if _homogeneous(cls) else len(args)
+    types = [args[0]] if size is None else list(args)
+    hooks = [converter.get_structure_hook(item_type) for item_type in types]
 
     def structure(value: object, _: object) -> Any:
         if type(value) is not list:
             raise TypeError(f"expected an array, got {_kind(value)}")
         if size is not None and len(value) != size:
             raise TypeError(f"expected an array of {size} items, got {len(value)}")
-        return inner(value, cls)
+        items = []
+        problems: list[tuple[str, Exception]] = []
+        for index, item in enumerate(value):
+            slot = 0 if size is None else index
+            try:
+                items.append(hooks[slot](item, types[slot]))
+            except Exception as error:  # collected, each with its index in the path
+                problems.append((f"[{index}]", error))
+        if problems:
+            raise _ItemErrors(problems)
+        return tuple(items)
 
     return structure
 
@@ -447,7 +468,7 @@ def _constant(name: str) -> float:
 
 
 def _expected_name(cls: object) -> str:
-    if cls in ACTION_TAGS or cls == Action:
+    if cls == Action or any(cls is member for member in ACTION_TAGS):
         return "action"
     for name, document_cls in DOCUMENTS:
         if document_cls == cls:

@@ -19,83 +19,28 @@ position, ties by their cards. :func:`solve` and :func:`arrangements` answer in 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import combinations
 
-from .cards import JOKER, Card, Rank, Suit
-from .contracts import CardValues, Contract, Opening, Requirement
-from .errors import ContractNotMetError, InvalidMeldError
-from .melds import (
-    GroupShape,
-    MeldKind,
-    Shape,
-    TableMeld,
-    _span_error,
-    check_group,
-    group_points,
-    rank_at,
+from ._bounds import contract_out_of_reach, opening_out_of_reach
+from ._search import (
+    Arrangement,
+    OpeningSearch,
+    canonical_form,
+    card_code,
+    count_cards,
+    every_group,
+    every_way,
+    match_slots,
+    rules_of,
+    runs_clash,
+    solve_contract,
 )
-from .variants import Aces, SameSuitRuns, Variant
+from .cards import Card
+from .contracts import Contract, Opening, Requirement
+from .errors import ContractNotMetError, InvalidMeldError
+from .melds import GroupShape, MeldKind, Shape, TableMeld, check_group, group_points
+from .variants import SameSuitRuns, Variant
 
-__all__ = ["arrangements", "canonical_groups", "check_going_down", "solve"]
-
-Arrangement = tuple[tuple[Card, ...], ...]
-_SetPlan = tuple[tuple[tuple[int, ...], int], ...]  # sets of one rank: (copies per suit, jokers)
-
-_SUITS: tuple[Suit, ...] = tuple(Suit)
-_SUIT_INDEX = {suit: index for index, suit in enumerate(_SUITS)}
-_ACE = Rank.ACE.value
-_NO_LIMIT = 1 << 30
-_CARD_AT: list[Card] = [JOKER] * 64
-for _suit_index, _suit in enumerate(_SUITS):
-    for _rank in Rank:
-        _CARD_AT[_suit_index * 16 + _rank.value] = Card.of(_rank, _suit)
-_RANK_OF_POSITION = [rank_at(position).value for position in range(28)]
-
-
-def _index(card: Card) -> int:
-    assert card.rank is not None
-    assert card.suit is not None
-    return _SUIT_INDEX[card.suit] * 16 + card.rank.value
-
-
-# --- the same-suit-runs rule ------------------------------------------------------------------
-
-
-def _span_ok(start: int, length: int, variant: Variant) -> bool:
-    return (
-        _span_error(start, length, variant.melds.aces) is None
-        and length <= variant.melds.longest_run
-    )
-
-
-def _joinable(a_start: int, a_len: int, b_start: int, b_len: int, variant: Variant) -> bool:
-    if variant.melds.aces is Aces.WRAP:
-        touching = (a_start + a_len - b_start) % 13 == 0 or (b_start + b_len - a_start) % 13 == 0
-        return touching and a_len + b_len <= variant.melds.longest_run
-    if a_start + a_len == b_start:
-        return _span_ok(a_start, a_len + b_len, variant)
-    if b_start + b_len == a_start:
-        return _span_ok(b_start, a_len + b_len, variant)
-    return False
-
-
-def _separated(a_start: int, a_len: int, b_start: int, b_len: int, variant: Variant) -> bool:
-    if variant.melds.aces is Aces.WRAP:
-        near: set[int] = set()
-        for position in range(b_start, b_start + b_len):
-            near.update(((position - 3) % 13, (position - 2) % 13, (position - 1) % 13))
-        return all((position - 2) % 13 not in near for position in range(a_start, a_start + a_len))
-    return a_start + a_len < b_start or b_start + b_len < a_start
-
-
-def _runs_clash(a_start: int, a_len: int, b_start: int, b_len: int, variant: Variant) -> bool:
-    """Whether two runs of one suit may not be laid down together."""
-    rule = variant.going_down.same_suit_runs
-    if rule is SameSuitRuns.NOT_JOINABLE:
-        return _joinable(a_start, a_len, b_start, b_len, variant)
-    if rule is SameSuitRuns.SEPARATED:
-        return not _separated(a_start, a_len, b_start, b_len, variant)
-    return False
+__all__ = ["arrangements", "canonical_groups", "check_going_down", "possible_groups", "solve"]
 
 
 # --- checking a going down --------------------------------------------------------------------
@@ -121,7 +66,7 @@ def _same_suit_check(shapes: Sequence[GroupShape], variant: Variant) -> None:
             assert first.start is not None
             assert second.start is not None
             a, b = (first.start, len(first.cards)), (second.start, len(second.cards))
-            if _runs_clash(*a, *b, variant):
+            if runs_clash(*a, *b, variant):
                 why = (
                     "could form one run"
                     if rule is SameSuitRuns.NOT_JOINABLE
@@ -146,22 +91,6 @@ def _slot_fit_error(shape: GroupShape, size: int, cap: int | None, variant: Vari
             f"of {size} (variant.jokers.going_down_by_size)"
         )
     return None
-
-
-def _match(fits: list[list[int]], groups: int) -> bool:
-    """Whether every slot gets its own group (``fits[slot]`` lists the groups that fit)."""
-    owner = [-1] * groups
-
-    def place(slot: int, seen: list[bool]) -> bool:
-        for group in fits[slot]:
-            if not seen[group]:
-                seen[group] = True
-                if owner[group] < 0 or place(owner[group], seen):
-                    owner[group] = slot
-                    return True
-        return False
-
-    return all(place(slot, [False] * groups) for slot in range(len(fits)))
 
 
 def _check_contract(shapes: Sequence[GroupShape], contract: Contract, variant: Variant) -> None:
@@ -195,7 +124,7 @@ def _check_contract(shapes: Sequence[GroupShape], contract: Contract, variant: V
                 )
                 raise ContractNotMetError(f"no group is the {kind.value} of {size}: {reasons}")
             fits.append(fitting)
-        if not _match(fits, len(shapes)):
+        if not match_slots(fits, len(shapes)):
             fitting_any = {i for fitting in fits for i in fitting}
             misfits = [i for i in laid if i not in fitting_any]
             if misfits and rules.exact_meld_count:
@@ -223,7 +152,8 @@ def check_going_down(
     of that kind (``variant.going_down.exact_meld_count``, ``exact_sizes``), whose jokers keep
     ``variant.jokers.going_down_limit(size)``. For an :class:`~shanghai_rummy.Opening`, the
     groups are worth at least ``min_points`` together. Runs of one suit obey
-    ``variant.going_down.same_suit_runs``.
+    ``variant.going_down.same_suit_runs``. A group of one natural card and jokers that is a
+    valid set is read as a set, as :func:`~shanghai_rummy.melds.check_group` reads it.
 
     >>> from shanghai_rummy import Contract, Opening, get_variant, parse_cards
     >>> groups = [parse_cards("8C 8D JK"), parse_cards("4S 5S 6S 7S")]
@@ -259,20 +189,6 @@ def check_going_down(
 # --- canonical form ---------------------------------------------------------------------------
 
 
-def _card_code(card: Card) -> int:
-    return 99 if card.rank is None else _index(card)
-
-
-def _canonical(shape: Shape) -> tuple[tuple[object, ...], tuple[Card, ...]]:
-    if shape.kind is MeldKind.SET:
-        assert shape.rank is not None
-        cards = tuple(sorted(shape.cards, key=_card_code))
-        return (0, shape.rank.value, tuple(map(_card_code, cards))), cards
-    assert shape.suit is not None
-    key = (1, _SUIT_INDEX[shape.suit], shape.start, tuple(map(_card_code, shape.cards)))
-    return key, shape.cards
-
-
 def canonical_groups(
     groups: Iterable[Shape | Sequence[Card]], variant: Variant
 ) -> tuple[tuple[Card, ...], ...]:
@@ -289,745 +205,8 @@ def canonical_groups(
         group if isinstance(group, (GroupShape, TableMeld)) else check_group(group, variant)
         for group in groups
     ]
-    keyed = sorted((_canonical(shape) for shape in shapes), key=lambda pair: pair[0])
+    keyed = sorted((canonical_form(shape) for shape in shapes), key=lambda pair: pair[0])
     return tuple(cards for _, cards in keyed)
-
-
-# --- the search machinery ---------------------------------------------------------------------
-
-
-class _Rules:
-    """The variant's fields the searches read, precomputed."""
-
-    __slots__ = (
-        "aces_bits",
-        "amn",
-        "distinct",
-        "imask",
-        "jm",
-        "limit",
-        "position_bits",
-        "run_long",
-        "run_min",
-        "set_big",
-        "set_memo",
-        "set_min",
-        "span_cache",
-        "starts",
-        "variant",
-        "wrap",
-    )
-
-    def __init__(self, variant: Variant) -> None:
-        melds = variant.melds
-        self.variant = variant
-        self.wrap = melds.aces is Aces.WRAP
-        self.run_min = melds.run_min
-        self.run_long = melds.longest_run
-        self.set_min = melds.set_min
-        largest = melds.largest_set
-        self.set_big = _NO_LIMIT if largest is None else largest
-        self.distinct = melds.set_distinct_suits
-        self.amn = variant.jokers.at_most_naturals
-        positions = range(2, 27) if self.wrap else range(1, 15)
-        self.position_bits = [0] * 15
-        for position in positions:
-            self.position_bits[_RANK_OF_POSITION[position]] |= 1 << position
-        self.aces_bits = self.position_bits[_ACE]
-        first = range(2, 15) if self.wrap else range(1, 15)
-        self.starts: dict[int, tuple[int, ...]] = {
-            length: tuple(s for s in first if _span_ok(s, length, variant))
-            for length in range(self.run_min, self.run_long + 1)
-        }
-        self.imask = {
-            (start, length): ((1 << length) - 1) << start
-            for length, starts in self.starts.items()
-            for start in starts
-        }
-        # the most jokers a group of n cards may hold (at least one natural card)
-        self.jm = [max(0, n // 2 if self.amn else n - 1) for n in range(64)]
-        per_group = variant.jokers.going_down_per_group
-        self.limit = _NO_LIMIT if per_group is None else per_group
-        self.set_memo: dict[tuple[tuple[int, ...], int], tuple[int, _SetPlan]] = {}
-        self.span_cache: dict[tuple[int, ...], dict[tuple[int, int], int]] = {}
-
-    def span_points(self, values: CardValues) -> dict[tuple[int, int], int]:
-        """The value of a run over each span, jokers counted as the cards they stand for."""
-        known = self.span_cache.get(values.by_rank)
-        if known is None:
-            known = {
-                (start, length): sum(
-                    values.of_rank(rank_at(p)) for p in range(start, start + length)
-                )
-                for start, length in self.imask
-            }
-            self.span_cache[values.by_rank] = known
-        return known
-
-    def set_reading(self, size: int, naturals: int) -> bool:
-        """Whether one natural card (or several of one rank) with jokers reads as a set."""
-        if not self.set_min <= size <= self.set_big:
-            return False
-        if self.distinct and naturals > 1:
-            return False
-        return not (self.amn and size - naturals > naturals)
-
-
-_RULES_CACHE: dict[int, tuple[Variant, _Rules]] = {}
-
-
-def _rules(variant: Variant) -> _Rules:
-    cached = _RULES_CACHE.get(id(variant))
-    if cached is not None and cached[0] is variant:
-        return cached[1]
-    rules = _Rules(variant)
-    if len(_RULES_CACHE) > 64:
-        _RULES_CACHE.clear()
-    _RULES_CACHE[id(variant)] = (variant, rules)
-    return rules
-
-
-def _counts(cards: Iterable[Card]) -> tuple[list[int], int]:
-    counts = [0] * 64
-    jokers = 0
-    for card in cards:
-        if card.rank is None:
-            jokers += 1
-        else:
-            counts[_index(card)] += 1
-    return counts, jokers
-
-
-def _run_cards(suit_index: int, start: int, length: int, joker_mask: int) -> tuple[Card, ...]:
-    base = suit_index * 16
-    return tuple(
-        JOKER if joker_mask >> position & 1 else _CARD_AT[base + _RANK_OF_POSITION[position]]
-        for position in range(start, start + length)
-    )
-
-
-def _run_shape(suit_index: int, start: int, length: int, joker_mask: int) -> GroupShape:
-    cards = _run_cards(suit_index, start, length, joker_mask)
-    return GroupShape(MeldKind.RUN, cards, suit=_SUITS[suit_index], start=start)
-
-
-def _set_shape(rank: int, naturals: Sequence[int], jokers: int) -> GroupShape:
-    cards = tuple(_CARD_AT[index] for index in sorted(naturals)) + (JOKER,) * jokers
-    return GroupShape(MeldKind.SET, cards, rank=Rank(rank))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-# --- solving a contract -----------------------------------------------------------------------
-
-
-class _ContractSearch:
-    """Depth-first search for one way to meet a contract: runs first (few, specific), then
-    sets from what is left. Groups are exactly their contract size, except runs, which may
-    be longer (a longer run can be the only way to keep jokers <= natural cards)."""
-
-    def __init__(self, rules: _Rules, counts: list[int], jokers: int, contract: Contract):
-        variant = rules.variant
-        self.rules = rules
-        self.counts = counts
-        self.jokers = jokers
-        self.rank_count = [0] * 15
-        self.avail = [0] * 4
-        for index, count in enumerate(counts):
-            if count:
-                rank = index & 15
-                self.rank_count[rank] += count
-                self.avail[index >> 4] |= rules.position_bits[rank]
-
-        def cap(size: int) -> int:
-            limit = variant.jokers.going_down_limit(size)
-            return _NO_LIMIT if limit is None else limit
-
-        exact = variant.going_down.exact_sizes
-        self.run_specs = [
-            (size, cap(size), size if exact else rules.run_long)
-            for size in sorted(contract.runs, reverse=True)
-        ]
-        self.set_specs = [(size, cap(size)) for size in sorted(contract.sets, reverse=True)]
-        self.set_cards = sum(contract.sets)
-        self.set_nmin = min(
-            (max(1, size - min(limit, rules.jm[size])) for size, limit in self.set_specs),
-            default=0,
-        )
-        self.greedy_sets = not rules.distinct and len(set(self.set_specs)) == 1
-        self.per_run = 2 if rules.run_long >= 14 else 1
-        self.runs: list[tuple[int, int, int, int]] = []  # suit, start, length, joker mask
-        self.limits: list[int] = []  # by run length, for search_runs_by_suit
-        self.sets: list[tuple[int, list[int], int]] = []  # rank, natural indices, jokers
-        lists: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
-        for spec in self.run_specs:
-            if spec not in lists:
-                lists[spec] = self._run_candidates(spec)
-        self.candidates = [lists[spec] for spec in self.run_specs]
-
-    def _natural_mask(self, suit: int, start: int, length: int) -> int:
-        mask = self.avail[suit] & self.rules.imask[start, length]
-        aces = self.rules.aces_bits
-        if length >= 14 and mask & aces == aces and self.counts[suit * 16 + _ACE] < 2:
-            mask &= ~(1 << (start + length - 1))
-        return mask
-
-    def _run_candidates(self, spec: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-        """Every (suit, start, length) a run of ``spec`` could take with the whole hand."""
-        size, cap, longest = spec
-        rules = self.rules
-        found = []
-        for suit in range(4):
-            avail = self.avail[suit]
-            present = avail.bit_count()
-            for length in range(size, longest + 1):
-                if length - present > self.jokers:
-                    break  # longer spans miss even more cards
-                most = min(self.jokers, cap, rules.jm[length])
-                if length - present > most:
-                    continue
-                for start in rules.starts.get(length, ()):
-                    if length >= 14:
-                        have = self._natural_mask(suit, start, length)
-                    else:
-                        have = avail & rules.imask[start, length]
-                    if length - have.bit_count() <= most:
-                        found.append((suit, start, length))
-        return found
-
-    def _take_run(self, suit: int, mask: int) -> None:
-        base = suit * 16
-        for position in _bits(mask):
-            rank = _RANK_OF_POSITION[position]
-            index = base + rank
-            self.counts[index] -= 1
-            self.rank_count[rank] -= 1
-            if not self.counts[index]:
-                self.avail[suit] &= ~self.rules.position_bits[rank]
-
-    def _give_run(self, suit: int, mask: int) -> None:
-        base = suit * 16
-        for position in _bits(mask):
-            rank = _RANK_OF_POSITION[position]
-            index = base + rank
-            self.counts[index] += 1
-            self.rank_count[rank] += 1
-            self.avail[suit] |= self.rules.position_bits[rank]
-
-    def _useful(self, suit: int, mask: int, later_runs: int) -> list[int]:
-        """Positions of ``mask`` whose natural card a later group might need more than this
-        run does (only those are worth replacing by a joker here)."""
-        useful = []
-        for position in _bits(mask):
-            rank = _RANK_OF_POSITION[position]
-            left = self.counts[suit * 16 + rank] - 1
-            if later_runs and left < later_runs:
-                useful.append(position)
-            elif self.set_specs:
-                rank_left = self.rank_count[rank] - 1
-                if rank_left < self.set_cards and (
-                    rank_left + self.per_run * len(self.run_specs) >= self.set_nmin
-                ):
-                    useful.append(position)
-        return useful
-
-    def search_runs(self, slot: int, first: int) -> bool:
-        if slot == len(self.run_specs):
-            return self.search_sets()
-        rules = self.rules
-        _, cap, _ = spec = self.run_specs[slot]
-        if not (slot and self.run_specs[slot - 1] == spec):
-            first = 0
-        later_runs = len(self.run_specs) - slot - 1
-        candidates = self.candidates[slot]
-        for number in range(first, len(candidates)):
-            suit, start, length = candidates[number]
-            have = self._natural_mask(suit, start, length)
-            forced = length - have.bit_count()
-            most = min(self.jokers, cap, rules.jm[length])
-            if forced > most:
-                continue
-            if any(
-                s == suit and _runs_clash(start, length, b, n, rules.variant)
-                for s, b, n, _ in self.runs
-            ):
-                continue
-            spare = most - forced
-            choices: list[int] = [0]
-            if spare:
-                useful = self._useful(suit, have, later_runs)
-                for extra in range(1, min(spare, len(useful)) + 1):
-                    for picked in combinations(useful, extra):
-                        choices.append(sum(1 << position for position in picked))
-            interval = rules.imask[start, length]
-            for swapped in choices:
-                natural = have & ~swapped
-                used = length - natural.bit_count()
-                if used == length:
-                    continue
-                if used + 1 == length and rules.set_reading(length, 1):
-                    continue  # one natural card and jokers: it reads as a set
-                self._take_run(suit, natural)
-                self.jokers -= used
-                self.runs.append((suit, start, length, interval & ~natural))
-                if self.search_runs(slot + 1, number):
-                    return True
-                self.runs.pop()
-                self.jokers += used
-                self._give_run(suit, natural)
-        return False
-
-    def search_runs_by_suit(self) -> bool:
-        """Only runs, all alike. Runs of different suits share nothing but the jokers, so
-        for each suit find the fewest jokers that make 1, 2, ... runs of it, then share them.
-
-        Within a suit only the spans are chosen: the jokers a set of spans needs is fixed
-        (cards asked for beyond the copies held); which run holds each joker is settled by
-        :func:`_assign_jokers` against each run's own limit."""
-        wanted = len(self.run_specs)
-        total = self.jokers
-        self.limits = [0] * 64
-        for length in range(1, self.rules.run_long + 1):
-            self.limits[length] = self._limit(length)
-        reach: dict[int, tuple[int, list[tuple[int, int, int, int]]]] = {0: (0, [])}
-        for suit in range(4):
-            imask = self.rules.imask
-            mine = [
-                (start, length, imask[start, length])
-                for s, start, length in self.candidates[0]
-                if s == suit
-            ]
-            if not mine:
-                continue
-            # fewest missing cards first, so that good tables come early and prune the rest
-            mine.sort(key=lambda span: span[1] - self._natural_mask(suit, *span[:2]).bit_count())
-            best: list[tuple[int, list[tuple[int, int]]] | None] = [None] * (wanted + 1)
-            best[0] = (0, [])
-            supply = [self.counts[suit * 16 + rank] for rank in range(15)]
-            # enough[k]: k runs of this suit for at most that many jokers finish the search
-            enough = [
-                total - reach[wanted - k][0] if wanted - k in reach else -1
-                for k in range(wanted + 1)
-            ]
-            self._suit_runs(suit, mine, 0, best, total, [], supply, enough)
-            grown: dict[int, tuple[int, list[tuple[int, int, int, int]]]] = {}
-            placed: dict[int, list[tuple[int, int, int, int]]] = {}
-            for made, (used, runs) in reach.items():
-                for more, entry in enumerate(best):
-                    if entry is None or made + more > wanted or used + entry[0] > total:
-                        continue
-                    known = grown.get(made + more)
-                    if known is None or known[0] > used + entry[0]:
-                        if more not in placed:
-                            masks = self._assign_jokers(entry[1], supply)
-                            assert masks is not None
-                            placed[more] = [
-                                (suit, start, length, mask)
-                                for (start, length), mask in zip(entry[1], masks, strict=True)
-                            ]
-                        grown[made + more] = (used + entry[0], runs + placed[more])
-            reach = grown
-            if wanted in reach:
-                break
-        if wanted not in reach:
-            return False
-        self.runs = reach[wanted][1]
-        return True
-
-    def _limit(self, length: int) -> int:
-        """The most jokers one run of the (single) run spec may hold at that length."""
-        _, cap, _ = self.run_specs[0]
-        most = min(cap, self.rules.jm[length])
-        if most == length - 1 and self.rules.set_reading(length, 1):
-            most -= 1  # one natural card with jokers would read as a set
-        return most
-
-    def _assign_jokers(self, runs: list[tuple[int, int]], supply: list[int]) -> list[int] | None:
-        """Joker masks (one per run) so that each card is asked for no more than it is held
-        and every run keeps its joker limit, or None: each missing copy of a card goes, by a
-        small backtracking search, to a run through that card whose limit has room."""
-        demand: dict[int, int] = {}
-        for start, length in runs:
-            for position in range(start, start + length):
-                rank = _RANK_OF_POSITION[position]
-                demand[rank] = demand.get(rank, 0) + 1
-        units = [rank for rank, asked in demand.items() for _ in range(asked - supply[rank])]
-        room = [self.limits[length] for _, length in runs]
-        if len(units) > sum(room):
-            return None
-        cover = [
-            {
-                rank: sum(1 for p in range(start, start + length) if _RANK_OF_POSITION[p] == rank)
-                for rank in set(units)
-            }
-            for start, length in runs
-        ]
-        holder = [-1] * len(units)
-
-        def place(unit: int) -> bool:
-            if unit == len(units):
-                return True
-            rank = units[unit]
-            for run in range(len(runs)):
-                if room[run] and cover[run][rank]:
-                    room[run] -= 1
-                    cover[run][rank] -= 1
-                    holder[unit] = run
-                    if place(unit + 1):
-                        return True
-                    room[run] += 1
-                    cover[run][rank] += 1
-            return False
-
-        if not place(0):
-            return None
-        masks = []
-        for run, (start, length) in enumerate(runs):
-            mask = 0
-            for unit, owner in enumerate(holder):
-                if owner == run:
-                    rank = units[unit]
-                    for p in range(start, start + length):
-                        if _RANK_OF_POSITION[p] == rank and not mask >> p & 1:
-                            mask |= 1 << p
-                            break
-            masks.append(mask)
-        return masks
-
-    def _suit_runs(
-        self,
-        suit: int,
-        mine: list[tuple[int, int, int]],
-        first: int,
-        best: list[tuple[int, list[tuple[int, int]]] | None],
-        total: int,
-        chosen: list[tuple[int, int, int]],
-        supply: list[int],
-        enough: list[int],
-    ) -> bool:
-        """Fill ``best[k]`` (fewest jokers, spans) for k runs of ``suit``; True as soon as
-        some ``best[k]`` meets ``enough[k]`` (the other suits can do the rest)."""
-        variant = self.rules.variant
-        check_clash = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
-        limits = self.limits
-        made = len(chosen) + 1
-        deepest = len(best) - 1
-        # deeper runs only add jokers: stop when no count of runs can still improve
-        worth = max(_NO_LIMIT if entry is None else entry[0] for entry in best[made:])
-        for number in range(first, len(mine)):
-            used = total - self.jokers
-            if used >= worth:
-                return False
-            start, length, interval = mine[number]
-            if length >= 14:
-                have = self._natural_mask(suit, start, length)
-            else:
-                have = self.avail[suit] & interval
-            forced = length - have.bit_count()
-            if forced > self.jokers or used + forced >= worth:
-                continue
-            if check_clash and any(_runs_clash(start, length, b, n, variant) for b, n, _ in chosen):
-                continue
-            self._take_run(suit, have)
-            self.jokers -= forced
-            chosen.append((start, length, forced))
-            done = False
-            spans = [(b, n) for b, n, _ in chosen]
-            if all(f <= limits[n] for _, n, f in chosen) or (
-                made > 1 and self._assign_jokers(spans, supply) is not None
-            ):
-                spent = used + forced
-                known = best[made]
-                if known is None or known[0] > spent:
-                    best[made] = (spent, spans)
-                done = spent <= enough[made] or (
-                    made < deepest
-                    and self._suit_runs(suit, mine, number, best, total, chosen, supply, enough)
-                )
-                worth = max(_NO_LIMIT if entry is None else entry[0] for entry in best[made:])
-            chosen.pop()
-            self.jokers += forced
-            self._give_run(suit, have)
-            if done:
-                return True
-        return False
-
-    def _sets_possible(self) -> bool:
-        """Exact for identical set slots without distinct suits: the cheapest jokers for
-        the k-th set of a rank grow with k, so the m cheapest over all ranks decide."""
-        size, cap = self.set_specs[0]
-        most = min(cap, self.rules.jm[size])
-        least = size - most
-        wanted = len(self.set_specs)
-        costs: list[int] = []
-        for rank in range(2, 15):
-            count = self.rank_count[rank]
-            k = 1
-            while k <= wanted and k * least <= count:
-                costs.append(max(0, k * size - count) - max(0, (k - 1) * size - count))
-                k += 1
-        if len(costs) < wanted:
-            return False
-        costs.sort()
-        return sum(costs[:wanted]) <= self.jokers
-
-    def search_sets(self) -> bool:
-        if not self.set_specs:
-            return True
-        if self.greedy_sets and not self._sets_possible():
-            return False
-        return self._place_sets(0, 2)
-
-    def _place_sets(self, slot: int, first: int) -> bool:
-        if slot == len(self.set_specs):
-            return True
-        size, cap = spec = self.set_specs[slot]
-        if not (slot and self.set_specs[slot - 1] == spec):
-            first = 2
-        most = min(self.jokers, cap, self.rules.jm[size])
-        least = max(1, size - most)
-        counts = self.counts
-        for rank in range(first, 15):
-            if self.rank_count[rank] < least:
-                continue
-            suits = sorted(range(4), key=lambda s: -counts[s * 16 + rank])
-            if self.rules.distinct:
-                available = sum(1 for s in suits if counts[s * 16 + rank])
-            else:
-                available = self.rank_count[rank]
-            for naturals in range(min(available, size), least - 1, -1):
-                picked: list[int] = []
-                if self.rules.distinct:
-                    picked = [s * 16 + rank for s in suits[:naturals]]
-                else:
-                    for s in suits:
-                        take = min(counts[s * 16 + rank], naturals - len(picked))
-                        picked.extend([s * 16 + rank] * take)
-                for index in picked:
-                    counts[index] -= 1
-                self.rank_count[rank] -= naturals
-                jokers = size - naturals
-                self.jokers -= jokers
-                self.sets.append((rank, picked, jokers))
-                if self._place_sets(slot + 1, rank):
-                    return True
-                self.sets.pop()
-                self.jokers += jokers
-                self.rank_count[rank] += naturals
-                for index in picked:
-                    counts[index] += 1
-        return False
-
-    def shapes(self) -> list[GroupShape]:
-        found = [_set_shape(rank, picked, jokers) for rank, picked, jokers in self.sets]
-        found.extend(_run_shape(*run) for run in self.runs)
-        return found
-
-
-def _solve_contract(
-    counts: list[int], jokers: int, contract: Contract, rules: _Rules
-) -> list[GroupShape] | None:
-    if sum(counts) + jokers < contract.min_cards:
-        return None
-    search = _ContractSearch(rules, counts, jokers, contract)
-    if search.set_specs and search.greedy_sets and not search._sets_possible():
-        return None
-    if any(not candidates for candidates in search.candidates):
-        return None
-    by_suit = not search.set_specs and len(set(search.run_specs)) == 1
-    if not (search.search_runs_by_suit() if by_suit else search.search_runs(0, 0)):
-        return None
-    return search.shapes()
-
-
-# --- solving an opening -----------------------------------------------------------------------
-
-
-def _set_best(rules: _Rules, counts: tuple[int, ...], jokers: int) -> tuple[int, _SetPlan]:
-    """The most cards that sets of one rank can hold, from ``counts`` (copies per suit) and at
-    most ``jokers`` jokers, with one way to do it: ``(cards, ((suit counts, jokers), ...))``."""
-    key = (counts, jokers)
-    known = rules.set_memo.get(key)
-    if known is not None:
-        return known
-    first = next((suit for suit in range(4) if counts[suit]), -1)
-    best: tuple[int, _SetPlan] = (0, ())
-    if first >= 0:
-        rest = list(counts)
-        rest[first] -= 1
-        best = _set_best(rules, tuple(rest), jokers)  # that card stays out of the sets
-        ranges = []
-        for suit in range(4):
-            most = rest[suit]
-            if rules.distinct:
-                most = 0 if suit == first else min(1, most)
-            ranges.append(range(most + 1))
-        for a in ranges[0]:
-            for b in ranges[1]:
-                for c in ranges[2]:
-                    for d in ranges[3]:
-                        naturals = 1 + a + b + c + d
-                        if naturals > rules.set_big:
-                            continue
-                        left = (rest[0] - a, rest[1] - b, rest[2] - c, rest[3] - d)
-                        picked = [a, b, c, d]
-                        picked[first] += 1
-                        for used in range(min(jokers, rules.limit) + 1):
-                            size = naturals + used
-                            if size > rules.set_big or (rules.amn and used > naturals):
-                                break
-                            if size < rules.set_min:
-                                continue
-                            more, plan = _set_best(rules, left, jokers - used)
-                            if size + more > best[0]:
-                                best = (size + more, ((tuple(picked), used), *plan))
-    rules.set_memo[key] = best
-    return best
-
-
-class _OpeningSearch:
-    """Groups worth at least the opening's points, for card values >= 0. Runs are few: the
-    search tries every collection of runs (with jokers in any place), and for each the best
-    sets of what is left, which are exact per rank (memoised) and shared jokers."""
-
-    def __init__(self, rules: _Rules, counts: list[int], jokers: int, opening: Opening):
-        self.rules = rules
-        self.counts = counts
-        self.jokers = jokers
-        self.target = opening.min_points
-        self.value = [0, 0] + [opening.values.of_rank(rank) for rank in Rank]
-        self.best = max(self.value)
-        self.avail = [0] * 4
-        self.left = 0
-        for index, count in enumerate(counts):
-            if count:
-                self.avail[index >> 4] |= rules.position_bits[index & 15]
-                self.left += count * self.value[index & 15]
-        spans = rules.span_points(opening.values)
-        found = []
-        for (start, length), interval in rules.imask.items():
-            most = min(jokers, rules.limit, rules.jm[length])
-            for suit in range(4):
-                if length - (self.avail[suit] & interval).bit_count() <= most:
-                    found.append((spans[start, length], suit, start, length))
-        found.sort(reverse=True)
-        self.candidates = found
-        self.runs: list[tuple[int, int, int, int]] = []
-        self.run_points = 0
-        self.sets: list[GroupShape] = []
-
-    def _natural_mask(self, suit: int, start: int, length: int) -> int:
-        mask = self.avail[suit] & self.rules.imask[start, length]
-        aces = self.rules.aces_bits
-        if length >= 14 and mask & aces == aces and self.counts[suit * 16 + _ACE] < 2:
-            mask &= ~(1 << (start + length - 1))
-        return mask
-
-    def _move(self, suit: int, mask: int, sign: int) -> None:
-        base = suit * 16
-        for position in _bits(mask):
-            rank = _RANK_OF_POSITION[position]
-            index = base + rank
-            self.counts[index] -= sign
-            self.left -= sign * self.value[rank]
-            if self.counts[index]:
-                self.avail[suit] |= self.rules.position_bits[rank]
-            else:
-                self.avail[suit] &= ~self.rules.position_bits[rank]
-
-    def _sets_points(self, build: bool) -> int:
-        counts = self.counts
-        jokers = self.jokers
-        rows = []
-        points = 0
-        for rank in range(2, 15):
-            key = (counts[rank], counts[16 + rank], counts[32 + rank], counts[48 + rank])
-            if key == (0, 0, 0, 0):
-                continue
-            row = [_set_best(self.rules, key, used)[0] for used in range(jokers + 1)]
-            points += self.value[rank] * row[0]
-            if row[-1] > row[0]:
-                rows.append((rank, row))
-        # share the jokers among the ranks they help: best extra points for j jokers
-        table: list[tuple[int, tuple[tuple[int, int], ...]]] = [(0, ())] * (jokers + 1)
-        for rank, row in rows:
-            gain = [self.value[rank] * (cards - row[0]) for cards in row]
-            table = [
-                max(
-                    (
-                        (table[j - t][0] + gain[t], (*table[j - t][1], (rank, t)))
-                        for t in range(j + 1)
-                    ),
-                    key=lambda entry: entry[0],
-                )
-                for j in range(jokers + 1)
-            ]
-        extra, shares = table[jokers]
-        if build:
-            given = dict(shares)
-            for rank in range(2, 15):
-                key = (counts[rank], counts[16 + rank], counts[32 + rank], counts[48 + rank])
-                if key == (0, 0, 0, 0):
-                    continue
-                _, plan = _set_best(self.rules, key, given.get(rank, 0))
-                for picked, used in plan:
-                    naturals = [suit * 16 + rank for suit in range(4) for _ in range(picked[suit])]
-                    self.sets.append(_set_shape(rank, naturals, used))
-        return points + extra
-
-    def search(self, first: int) -> bool:
-        rules = self.rules
-        if self.run_points + self.left + self.jokers * self.best < self.target:
-            return False
-        if self.run_points + self._sets_points(False) >= self.target:
-            self._sets_points(True)
-            return True
-        for number in range(first, len(self.candidates)):
-            points, suit, start, length = self.candidates[number]
-            have = self._natural_mask(suit, start, length)
-            forced = length - have.bit_count()
-            most = min(self.jokers, rules.limit, rules.jm[length])
-            if forced > most:
-                continue
-            if any(
-                s == suit and _runs_clash(start, length, b, n, rules.variant)
-                for s, b, n, _ in self.runs
-            ):
-                continue
-            choices = [0]
-            positions = _bits(have)
-            for extra in range(1, min(most - forced, len(positions)) + 1):
-                for picked in combinations(positions, extra):
-                    choices.append(sum(1 << position for position in picked))
-            interval = rules.imask[start, length]
-            for swapped in choices:
-                natural = have & ~swapped
-                used = length - natural.bit_count()
-                if used == length:
-                    continue
-                if used + 1 == length and rules.set_reading(length, 1):
-                    continue
-                self._move(suit, natural, 1)
-                self.jokers -= used
-                self.run_points += points
-                self.runs.append((suit, start, length, interval & ~natural))
-                if self.search(number):
-                    return True
-                self.runs.pop()
-                self.run_points -= points
-                self.jokers += used
-                self._move(suit, natural, -1)
-        return False
-
-    def shapes(self) -> list[GroupShape]:
-        return self.sets + [_run_shape(*run) for run in self.runs]
 
 
 # --- public entry points ----------------------------------------------------------------------
@@ -1045,233 +224,28 @@ def solve(cards: Iterable[Card], requirement: Requirement, variant: Variant) -> 
     >>> solve(hand, Contract(runs=(4, 4)), get_variant("shanghai")) is None
     True
     """
-    rules = _rules(variant)
-    counts, jokers = _counts(cards)
-    if isinstance(requirement, Opening):
-        if requirement.min_points <= 0 or min(requirement.values.by_rank) < 0:
-            # outside what the fast search assumes: take the first of every way
-            for chosen in _walk(counts, jokers, requirement, rules, first_only=True):
-                return tuple(candidate.cards for candidate in chosen)
+    rules = rules_of(variant)
+    if isinstance(requirement, Contract):
+        hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+        if contract_out_of_reach(hand, requirement, rules):  # the quick "no" of most hands
             return None
-        search = _OpeningSearch(rules, counts, jokers, requirement)
-        if not search.search(0):
-            return None
-        return canonical_groups(search.shapes(), variant)
-    shapes = _solve_contract(counts, jokers, requirement, rules)
-    return None if shapes is None else canonical_groups(shapes, variant)
-
-
-# --- listing every way ------------------------------------------------------------------------
-
-
-class _Candidate:
-    __slots__ = ("cards", "jokers", "key", "kind", "need", "points", "size", "start", "suit")
-
-    def __init__(self, shape: GroupShape, need: dict[int, int], points: int) -> None:
-        self.key, self.cards = _canonical(shape)
-        self.kind = shape.kind
-        self.need = tuple(need.items())
-        self.jokers = shape.jokers
-        self.size = len(shape.cards)
-        self.suit = -1 if shape.suit is None else _SUIT_INDEX[shape.suit]
-        self.start = -1 if shape.start is None else shape.start
-        self.points = points
-
-
-def _set_candidates(
-    counts: list[int], jokers: int, rules: _Rules, sizes: range, cap: int
-) -> list[GroupShape]:
-    found: list[GroupShape] = []
-    for rank in range(2, 15):
-        options = []
-        for suit in range(4):
-            count = counts[suit * 16 + rank]
-            options.append(range(min(count, 1 if rules.distinct else count) + 1))
-        for a in options[0]:
-            for b in options[1]:
-                for c in options[2]:
-                    for d in options[3]:
-                        naturals = a + b + c + d
-                        if not naturals:
-                            continue
-                        picked = [rank] * a + [16 + rank] * b + [32 + rank] * c + [48 + rank] * d
-                        for used in range(min(jokers, cap) + 1):
-                            if rules.amn and used > naturals:
-                                break
-                            size = naturals + used
-                            if size in sizes and rules.set_min <= size <= rules.set_big:
-                                found.append(_set_shape(rank, picked, used))
-    return found
-
-
-def _run_candidates(
-    counts: list[int], jokers: int, rules: _Rules, sizes: range, cap: int
-) -> list[GroupShape]:
-    found: list[GroupShape] = []
-    for (start, length), interval in rules.imask.items():
-        if length not in sizes:
-            continue
-        most = min(jokers, cap, rules.jm[length])
-        for suit in range(4):
-            base = suit * 16
-            natural = []
-            forced = 0
-            aces = counts[base + _ACE]
-            for position in range(start, start + length):
-                rank = _RANK_OF_POSITION[position]
-                if counts[base + rank] and not (rank == _ACE and aces == 0):
-                    natural.append(position)
-                    if rank == _ACE:
-                        aces -= 1
-                else:
-                    forced += 1
-            if forced > most:
-                continue
-            both_aces = [p for p in natural if _RANK_OF_POSITION[p] == _ACE]
-            for extra in range(most - forced + 1):
-                for swapped in combinations(natural, extra):
-                    kept = [p for p in natural if p not in swapped]
-                    masks = [interval & ~sum(1 << p for p in kept)]
-                    if (
-                        len(both_aces) == 1
-                        and length >= 14
-                        and both_aces[0] in kept
-                        and counts[base + _ACE] == 1
-                    ):
-                        # the only ace may stand at either end of an ace-to-ace run
-                        other = start if both_aces[0] != start else start + length - 1
-                        masks.append(masks[0] ^ (1 << other) ^ (1 << both_aces[0]))
-                    ranks = {_RANK_OF_POSITION[p] for p in kept}
-                    if not kept:
-                        continue
-                    if len(ranks) == 1 and rules.set_reading(length, len(kept)):
-                        continue
-                    found.extend(_run_shape(suit, start, length, mask) for mask in masks)
-    return found
-
-
-def _need(shape: GroupShape) -> dict[int, int]:
-    need: dict[int, int] = {}
-    for card in shape.cards:
-        if card.rank is not None:
-            index = _index(card)
-            need[index] = need.get(index, 0) + 1
-    return need
-
-
-def _candidates(
-    counts: list[int], jokers: int, requirement: Requirement, rules: _Rules
-) -> list[_Candidate]:
-    variant = rules.variant
-    per_group = variant.jokers.going_down_per_group
-    any_size = range(64)
-    kinds: list[tuple[MeldKind, range, int]] = []
-    if isinstance(requirement, Opening):
-        cap = _NO_LIMIT if per_group is None else per_group
-        kinds = [(MeldKind.SET, any_size, cap), (MeldKind.RUN, any_size, cap)]
-    else:
-        for kind, slots in ((MeldKind.SET, requirement.sets), (MeldKind.RUN, requirement.runs)):
-            caps = [variant.jokers.going_down_limit(size) for size in slots]
-            cap = max((_NO_LIMIT if c is None else c for c in caps), default=0)
-            if not variant.going_down.exact_meld_count:
-                cap = _NO_LIMIT if per_group is None else per_group
-                kinds.append((kind, any_size, cap))
-            elif slots:
-                low = min(slots)
-                high = max(slots) if variant.going_down.exact_sizes else 63
-                kinds.append((kind, range(low, high + 1), cap))
-    shapes: list[GroupShape] = []
-    for kind, sizes, cap in kinds:
-        maker = _set_candidates if kind is MeldKind.SET else _run_candidates
-        shapes.extend(maker(counts, jokers, rules, sizes, cap))
-    values = requirement.values if isinstance(requirement, Opening) else None
-    found = [
-        _Candidate(shape, _need(shape), 0 if values is None else group_points(shape, values))
-        for shape in shapes
-    ]
-    found.sort(key=lambda candidate: candidate.key)
-    return found
-
-
-def _accepts(
-    chosen: list[_Candidate], requirement: Requirement, rules: _Rules, points: int
-) -> bool:
-    variant = rules.variant
-    runs = [c for c in chosen if c.kind is MeldKind.RUN]
-    for i, first in enumerate(runs):
-        for second in runs[i + 1 :]:
-            if first.suit == second.suit and _runs_clash(
-                first.start, first.size, second.start, second.size, variant
-            ):
-                return False
-    if isinstance(requirement, Opening):
-        return points >= requirement.min_points
-    exact = variant.going_down.exact_sizes
-    for kind, sizes in ((MeldKind.SET, requirement.sets), (MeldKind.RUN, requirement.runs)):
-        laid = [i for i, c in enumerate(chosen) if c.kind is kind]
-        fits = []
-        for size in sizes:
-            limit = variant.jokers.going_down_limit(size)
-            fits.append(
-                [
-                    i
-                    for i in laid
-                    if (chosen[i].size == size if exact else chosen[i].size >= size)
-                    and (limit is None or chosen[i].jokers <= limit)
-                ]
-            )
-        if not _match(fits, len(chosen)):
-            return False
-    return True
-
-
-def _walk(
-    counts: list[int],
-    jokers: int,
-    requirement: Requirement,
-    rules: _Rules,
-    *,
-    first_only: bool = False,
-) -> list[list[_Candidate]]:
-    """Every accepted multiset of candidate groups, each in canonical order (or the first)."""
-    candidates = _candidates(counts, jokers, requirement, rules)
-    if isinstance(requirement, Opening):
-        low, high = 1, 64
-    else:
-        low = requirement.group_count
-        high = low if rules.variant.going_down.exact_meld_count else 64
-    out: list[list[_Candidate]] = []
-    chosen: list[_Candidate] = []
-    left = [jokers]
-
-    def walk(first: int, points: int) -> bool:
-        if len(chosen) >= low and _accepts(chosen, requirement, rules, points):
-            out.append(list(chosen))
-            if first_only:
-                return True
-        if len(chosen) == high:
-            return False
-        for number in range(first, len(candidates)):
-            candidate = candidates[number]
-            if candidate.jokers > left[0] or any(
-                counts[index] < need for index, need in candidate.need
-            ):
-                continue
-            for index, need in candidate.need:
-                counts[index] -= need
-            left[0] -= candidate.jokers
-            chosen.append(candidate)
-            stop = walk(number, points + candidate.points)
-            chosen.pop()
-            left[0] += candidate.jokers
-            for index, need in candidate.need:
-                counts[index] += need
-            if stop:
-                return True
-        return False
-
-    walk(0, 0)
-    return out
+        counts, jokers = count_cards(hand)
+        shapes = solve_contract(counts, jokers, requirement, rules)
+        return None if shapes is None else canonical_groups(shapes, variant)
+    if requirement.min_points <= 0 or min(requirement.values.by_rank) < 0:
+        # outside what the fast search assumes: take the first of every way
+        counts, jokers = count_cards(cards)
+        for chosen in every_way(counts, jokers, requirement, rules, first_only=True):
+            return tuple(candidate.cards for candidate in chosen)
+        return None
+    hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+    if opening_out_of_reach(hand, requirement, rules):
+        return None
+    counts, jokers = count_cards(hand)
+    search = OpeningSearch(rules, counts, jokers, requirement)
+    if not search.search(0):
+        return None
+    return canonical_groups(search.shapes(), variant)
 
 
 def arrangements(
@@ -1287,8 +261,24 @@ def arrangements(
     >>> [" ".join(map(str, group)) for (group,) in ways]
     ['8C 8D 8H', '8C 8D 8H 8S', '8C 8D 8S', '8C 8H 8S', '8D 8H 8S']
     """
-    rules = _rules(variant)
-    counts, jokers = _counts(cards)
-    found = _walk(counts, jokers, requirement, rules)
+    rules = rules_of(variant)
+    counts, jokers = count_cards(cards)
+    found = every_way(counts, jokers, requirement, rules)
     ways = [tuple(candidate.cards for candidate in chosen) for chosen in found]
-    return tuple(sorted(ways, key=lambda way: [tuple(map(_card_code, g)) for g in way]))
+    return tuple(sorted(ways, key=lambda way: [tuple(map(card_code, g)) for g in way]))
+
+
+def possible_groups(cards: Iterable[Card], variant: Variant) -> Arrangement:
+    """Every distinct valid single group that some of ``cards`` can form: exactly the
+    canonical forms (see the module notes) of the groups
+    :func:`~shanghai_rummy.melds.check_group` accepts from sub-multisets of ``cards``, in
+    canonical order (sets before runs). No going-down joker limit applies: these are the
+    groups a player who is down may lay.
+
+    >>> from shanghai_rummy import get_variant, parse_cards
+    >>> groups = possible_groups(parse_cards("8C 8D JK 9C 10C"), get_variant("shanghai"))
+    >>> [" ".join(map(str, group)) for group in groups]
+    ['8C 8D JK', 'JK 8C 9C 10C', '8C 9C 10C JK']
+    """
+    counts, jokers = count_cards(cards)
+    return every_group(counts, jokers, rules_of(variant))

@@ -80,9 +80,13 @@ class TurnState:
     took_cut_card: bool = False
 
 
-@attrs.frozen
+@attrs.frozen(eq=False, repr=False)
 class History:
-    """A persistent list of the applied actions: appending shares the earlier ones."""
+    """A persistent list of the applied actions: appending shares the earlier ones.
+
+    Equality, hashing and ``repr`` walk the list without recursion, so a history of any
+    length compares by its actions.
+    """
 
     previous: History | None
     action: Action
@@ -95,6 +99,22 @@ class History:
             actions.append(node.action)
             node = node.previous
         return reversed(actions)
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, History):
+            return NotImplemented
+        if self is other:
+            return True
+        return self.length == other.length and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"<History of {self.length} actions, last {self.action!r}>"
 
 
 @attrs.frozen

@@ -12,7 +12,7 @@ elsewhere: a file, a client, a hand-built test position. It raises
 >>> sr.validate(forged)
 Traceback (most recent call last):
 ...
-shanghai_rummy.validation.InvalidStateError: GameState (cards): card conservation: ... missing ...
+shanghai_rummy.errors.InvalidStateError: GameState (cards): card conservation: missing from ...
 """
 
 from __future__ import annotations
@@ -21,24 +21,12 @@ from collections import Counter
 from collections.abc import Iterator
 
 from .cards import Card, make_pack
-from .errors import InvalidMeldError, RummyError
+from .errors import InvalidMeldError, InvalidStateError
 from .melds import check_group
 from .state import GameState, Phase
 from .variants import Restock
 
-__all__ = ["InvalidStateError", "validate"]
-
-
-class InvalidStateError(RummyError):
-    """A game state that breaks an invariant. ``path`` names the field, relative to the state
-    (such as ``"seats[2].buys"``; ``""`` for the state as a whole); ``problem`` says what is
-    wrong, starting with the invariant's name."""
-
-    def __init__(self, path: str, problem: str) -> None:
-        where = f"GameState.{path}" if path else "GameState (cards)"
-        super().__init__(f"{where}: {problem}")
-        self.path = path
-        self.problem = problem
+__all__ = ["validate"]
 
 
 def validate(state: GameState) -> None:
@@ -65,7 +53,7 @@ def validate(state: GameState) -> None:
     >>> sr.validate(attrs.evolve(state, to_act=2))
     Traceback (most recent call last):
     ...
-    shanghai_rummy.validation.InvalidStateError: GameState.to_act: phase and seat to act: in ...
+    shanghai_rummy.errors.InvalidStateError: GameState.to_act: phase and seat to act: in ...
     """
     for check in (_shape, _conservation, _phase, _table, _buys, _totals):
         for path, problem in check(state):
@@ -145,11 +133,12 @@ def _conservation(state: GameState) -> Problems:
     if extra is not None:
         places = list(_places(state))
         over = [path for path, cards in places if cards.count(extra) > pack[extra]]
-        path = over[0] if over else next(p for p, cards in reversed(places) if extra in cards)
+        path = over[0] if over else next(p for p, cards in places if extra in cards)
         yield (
             path,
             f"card conservation: the game holds {held[extra]} x {extra}, the pack for "
-            f"{state.num_players} seats ({pack_size.decks} decks and {pack_size.jokers} jokers) "
+            f"{state.num_players} seats ({pack_size.decks} decks and {pack_size.jokers} "
+            f"joker{'' if pack_size.jokers == 1 else 's'}) "
             f"holds {pack[extra]}",
         )
         return

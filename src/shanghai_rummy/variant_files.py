@@ -39,7 +39,7 @@ from typing import Any, Union, get_args, get_origin
 import attrs
 
 from .contracts import CardValues
-from .errors import RummyError, VariantError
+from .errors import VariantError
 from .serialization import REQUIREMENT_TAGS, structure, unstructure
 from .variants import VARIANTS, Variant
 
@@ -122,15 +122,12 @@ def load_variant(source: str | os.PathLike[str] | Mapping[str, Any]) -> Variant:
 def _from_mapping(source: Mapping[str, Any], root: str) -> Variant:
     data = dict(source)
     base = data.pop("base", None)
+    plain = _plain(data, Variant, root)
     if base is not None:
         if not isinstance(base, str) or base not in VARIANTS:
             known = ", ".join(sorted(VARIANTS))
             raise VariantError(f"{root}.base: {base!r} is not a preset ({known})")
-        data = _merged(variant_to_dict(VARIANTS[base]), data)
-    try:
-        plain = _plain(data, Variant, root)
-    except RummyError as error:
-        raise VariantError(str(error)) from None
+        plain = _merged(variant_to_dict(VARIANTS[base]), plain)
     variant: Variant = structure(plain, Variant, root, VariantError)
     return variant
 

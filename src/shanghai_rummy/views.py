@@ -10,8 +10,8 @@ give equal views.
 >>> seen = sr.view(state, 1)
 >>> seen.hand == state.hand(1), seen.hand_sizes, seen.stock_size
 (True, (11, 11, 11, 11), 61)
->>> seen.requirement.describe(), seen.to_act, [str(action) for action in seen.legal_actions][:1]
-('2 sets of 3', 1, ['Draw(seat=1, source=<Source.STOCK: ...>)'])
+>>> seen.requirement.describe(), seen.to_act, seen.legal_actions[0]
+('2 sets of 3', 1, Draw(seat=1, source=<Source.STOCK: 'stock'>))
 >>> sr.view(state, 2).legal_actions  # seat 2 is not to act
 ()
 """

@@ -1,0 +1,305 @@
+"""Quick refusals for :mod:`.solver`: necessary conditions, read from a few card counts, that
+most hands unable to meet a contract (or an opening) already fail, so that the common "no"
+costs a few microseconds instead of a search. Nothing here is public.
+
+**Soundness.** A hand refused here truly has no way to meet the contract: every bound below
+is a lower bound on the jokers that any way to meet it must spend, and the hand is refused
+only when that exceeds its jokers (or when some contract slot has no group at all). A hand
+let through is searched as before, so the answers of :func:`~shanghai_rummy.solve` do not
+change.
+
+Let a way to meet the contract give each of its ``k`` set slots (sizes ``s_i``) and run slots
+their own group, group ``i`` holding ``n_i`` natural cards and ``j_i`` jokers, with
+``sum(j_i) <= J`` (the hand's jokers). Let ``S`` be the smallest slot size of the kind.
+
+* A group filling slot ``s`` has ``j <= min(J, cap(s), most(len))`` (``cap``: the going-down
+  limit, ``most(n)``: the jokers a group of ``n`` cards may hold), and ``len - most(len)`` only
+  grows with ``len``, so ``n >= least(s) = max(1, s - min(J, cap(s), most(s)))``; ``L`` is the
+  smallest ``least(s)`` of the kind.
+* Sets: the ``k_r`` sets of rank ``r`` share its ``c_r`` natural cards, so ``k_r * L <= c_r``
+  and their jokers are at least ``f_r(k_r) = max(0, k_r * S - c_r)``. Each ``f_r`` is convex,
+  so the sum of the ``k`` smallest increments ``f_r(k) - f_r(k - 1)`` over all ranks is the
+  least ``sum(f_r(k_r))`` can be over every split of ``k`` (and too few increments: no way).
+* Runs: a run of length ``n >= S`` misses at least as many cards of its suit as its best
+  window of ``S`` positions does (a window inside it misses no more), so it holds at least
+  ``m_u = S - b_u`` jokers, ``b_u`` the most positions of suit ``u`` held in ``S`` consecutive
+  positions; and it needs ``m_u <= min(J, cap)``. The ``k_u`` runs of suit ``u`` share its
+  ``c_u`` natural cards, so ``k_u * L <= c_u`` and their jokers are at least
+  ``g_u(k_u) = max(k_u * m_u, k_u * S - c_u)``, convex again: the ``k`` smallest increments
+  bound the runs' jokers.
+* Sets and runs spend jokers from one supply, and each bound above holds with every natural
+  card available, so the hand is refused when the two bounds together exceed ``J``.
+
+**Openings** (card values >= 0). A natural card in a set of its rank needs that rank to hold
+``least = max(1, set_min - min(J, limit, most(set_min)))`` natural cards a set may take
+together (one per suit where ``set_distinct_suits``); a natural card in a run lies in a span
+(of a length and place the ace rule allows) that misses at most ``min(J, limit,
+most(length))`` cards of its suit, ``limit`` the per-group limit. A way to open is worth at
+most the value of the natural cards that pass one of these tests, plus ``J`` times the
+highest value (each joker counts as one card); the hand is refused when that is short of
+``min_points``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ._search import _NO_LIMIT, _Rules
+from .cards import Card, Rank, Suit
+from .contracts import Contract, Opening
+
+_TALLY: dict[Card, tuple[int, int]] = {
+    Card.of(rank, suit): (suit_index, rank.value)
+    for suit_index, suit in enumerate(Suit)
+    for rank in Rank
+}
+
+
+class _ContractBounds:
+    """What the bounds read of one contract under one variant's rules, precomputed:
+    ``set_least[j]``/``run_least[j]`` is ``L`` of the kind for a hand of ``j`` jokers (up to
+    63: no group takes more), ``windows`` memoises :meth:`best_window`."""
+
+    __slots__ = (
+        "min_cards",
+        "position_bits",
+        "run_cap",
+        "run_least",
+        "run_size",
+        "runs",
+        "set_least",
+        "set_size",
+        "sets",
+        "windows",
+    )
+
+    def __init__(self, rules: _Rules, contract: Contract) -> None:
+        limits = rules.variant.jokers
+
+        def cap(size: int) -> int:
+            limit = limits.going_down_limit(size)
+            return _NO_LIMIT if limit is None else limit
+
+        def least(sizes: tuple[int, ...], jokers: int) -> int:
+            return min(
+                (max(1, size - min(jokers, cap(size), rules.jm[size])) for size in sizes),
+                default=0,
+            )
+
+        self.min_cards = contract.min_cards
+        self.sets = len(contract.sets)
+        self.runs = len(contract.runs)
+        self.set_size = min(contract.sets, default=0)
+        self.run_size = min(contract.runs, default=0)
+        self.set_least = [least(contract.sets, jokers) for jokers in range(64)]
+        self.run_least = [least(contract.runs, jokers) for jokers in range(64)]
+        self.run_cap = max((cap(size) for size in contract.runs), default=0)
+        self.position_bits = rules.position_bits
+        self.windows: dict[int, int] = {}
+
+    def best_window(self, ranks: int) -> int:
+        """The most positions held in ``run_size`` consecutive run positions, for a suit
+        holding the ranks whose bits are set in ``ranks`` (every window, whatever the ace
+        rule: a bound)."""
+        known = self.windows.get(ranks)
+        if known is None:
+            held = 0
+            for rank in range(2, 15):
+                if ranks >> rank & 1:
+                    held |= self.position_bits[rank]
+            size = self.run_size
+            window = (1 << size) - 1
+            known = max((held & window << start).bit_count() for start in range(1, 28 - size))
+            self.windows[ranks] = known
+        return known
+
+
+_BOUNDS: dict[int, tuple[Contract, _Rules, _ContractBounds]] = {}
+
+
+def _bounds_of(contract: Contract, rules: _Rules) -> _ContractBounds:
+    cached = _BOUNDS.get(id(contract))
+    if cached is not None and cached[0] is contract and cached[1] is rules:
+        return cached[2]
+    bounds = _ContractBounds(rules, contract)
+    if len(_BOUNDS) > 256:
+        _BOUNDS.clear()
+    _BOUNDS[id(contract)] = (contract, rules, bounds)
+    return bounds
+
+
+def _cheapest(increments: list[int], wanted: int) -> int:
+    """The sum of the ``wanted`` smallest increments, or no limit when there are fewer."""
+    if len(increments) < wanted:
+        return _NO_LIMIT
+    increments.sort()
+    return sum(increments[:wanted])
+
+
+def _sets_jokers(bounds: _ContractBounds, rank_count: list[int], jokers: int) -> int:
+    """The least jokers the contract's sets take (see the module notes)."""
+    wanted = bounds.sets
+    size = bounds.set_size
+    least = bounds.set_least[min(jokers, 63)]
+    increments: list[int] = []
+    for count in rank_count:
+        if count < least:
+            continue
+        taken = 1
+        while taken <= wanted and taken * least <= count:
+            increments.append(max(0, taken * size - count) - max(0, (taken - 1) * size - count))
+            taken += 1
+    return _cheapest(increments, wanted)
+
+
+def _runs_jokers(
+    bounds: _ContractBounds, suit_count: list[int], suit_ranks: list[int], jokers: int
+) -> int:
+    """The least jokers the contract's runs take (see the module notes)."""
+    wanted = bounds.runs
+    size = bounds.run_size
+    least = bounds.run_least[min(jokers, 63)]
+    room = min(jokers, bounds.run_cap)
+    increments: list[int] = []
+    for suit in range(4):
+        count = suit_count[suit]
+        if count < least:
+            continue
+        missing = size - bounds.best_window(suit_ranks[suit])
+        if missing > room:
+            continue
+        before = 0
+        taken = 1
+        while taken <= wanted and taken * least <= count:
+            now = max(taken * missing, taken * size - count)
+            increments.append(now - before)
+            before = now
+            taken += 1
+    return _cheapest(increments, wanted)
+
+
+def contract_out_of_reach(cards: Iterable[Card], contract: Contract, rules: _Rules) -> bool:
+    """Whether the bounds (see the module notes) show that no part of ``cards`` meets
+    ``contract``: True only when none does; False says nothing."""
+    bounds = _bounds_of(contract, rules)
+    rank_count = [0] * 15
+    suit_count = [0] * 4
+    suit_ranks = [0] * 4
+    jokers = 0
+    tally = _TALLY
+    for card in cards:
+        found = tally.get(card)
+        if found is None:
+            jokers += 1
+            continue
+        suit, rank = found
+        rank_count[rank] += 1
+        suit_count[suit] += 1
+        suit_ranks[suit] |= 1 << rank
+    if sum(suit_count) + jokers < bounds.min_cards:
+        return True
+    spent = _sets_jokers(bounds, rank_count, jokers) if bounds.sets else 0
+    if spent > jokers:
+        return True
+    if bounds.runs:
+        spent += _runs_jokers(bounds, suit_count, suit_ranks, jokers)
+    return spent > jokers
+
+
+class _OpeningBounds:
+    """What the opening bound reads of one opening under one variant's rules: card values by
+    rank, ``set_least[j]`` (``least`` for ``j`` jokers), and a memo of :meth:`runnable`."""
+
+    __slots__ = ("best", "memo", "rules", "set_least", "target", "value")
+
+    def __init__(self, rules: _Rules, opening: Opening) -> None:
+        self.rules = rules
+        self.value = [0, 0] + [opening.values.of_rank(rank) for rank in Rank]
+        self.best = max(self.value)
+        self.target = opening.min_points
+        size = rules.set_min
+        self.set_least = [
+            max(1, size - min(jokers, rules.limit, rules.jm[size])) for jokers in range(64)
+        ]
+        self.memo: dict[tuple[int, int], int] = {}
+
+    def runnable(self, ranks: int, room: int) -> int:
+        """The ranks (bits) of a suit holding ``ranks`` that lie in some span missing at most
+        ``room`` (and no more than its length allows) of the suit's cards."""
+        key = (ranks, room)
+        known = self.memo.get(key)
+        if known is None:
+            rules = self.rules
+            held = 0
+            for rank in range(2, 15):
+                if ranks >> rank & 1:
+                    held |= rules.position_bits[rank]
+            covered = 0
+            for _, pairs in rules.spans:
+                for length, interval in pairs:
+                    have = held & interval
+                    forced = length - have.bit_count()
+                    if forced > room:
+                        break  # longer spans miss even more
+                    if forced <= rules.jm[length]:
+                        covered |= have
+            known = 0
+            for rank in range(2, 15):
+                if covered & rules.position_bits[rank]:
+                    known |= 1 << rank
+            if len(self.memo) > 1 << 16:
+                self.memo.clear()
+            self.memo[key] = known
+        return known
+
+
+_OPENING_BOUNDS: dict[int, tuple[Opening, _Rules, _OpeningBounds]] = {}
+
+
+def opening_out_of_reach(cards: Iterable[Card], opening: Opening, rules: _Rules) -> bool:
+    """Whether the bound (see the module notes) shows that no part of ``cards`` is worth
+    ``opening.min_points`` in valid groups: True only when none is; False says nothing. For
+    card values >= 0 only."""
+    cached = _OPENING_BOUNDS.get(id(opening))
+    if cached is not None and cached[0] is opening and cached[1] is rules:
+        bounds = cached[2]
+    else:
+        bounds = _OpeningBounds(rules, opening)
+        if len(_OPENING_BOUNDS) > 256:
+            _OPENING_BOUNDS.clear()
+        _OPENING_BOUNDS[id(opening)] = (opening, rules, bounds)
+    counts = [0] * 64
+    rank_suits = [0] * 15
+    suit_ranks = [0] * 4
+    jokers = 0
+    tally = _TALLY
+    for card in cards:
+        found = tally.get(card)
+        if found is None:
+            jokers += 1
+            continue
+        suit, rank = found
+        counts[suit * 16 + rank] += 1
+        rank_suits[rank] |= 1 << suit
+        suit_ranks[suit] |= 1 << rank
+    least = bounds.set_least[min(jokers, 63)]
+    setable = 0
+    for rank in range(2, 15):
+        suits = rank_suits[rank]
+        if suits:
+            held = suits.bit_count() if rules.distinct else sum(counts[rank::16])
+            if held >= least:
+                setable |= 1 << rank
+    room = min(jokers, rules.limit)
+    value = bounds.value
+    worth = jokers * bounds.best
+    for suit in range(4):
+        ranks = suit_ranks[suit]
+        if not ranks:
+            continue
+        meldable = ranks & (setable | bounds.runnable(ranks, room))
+        base = suit * 16
+        for rank in range(2, 15):
+            if meldable >> rank & 1:
+                worth += counts[base + rank] * value[rank]
+    return worth < bounds.target

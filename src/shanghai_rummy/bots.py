@@ -1,0 +1,441 @@
+"""Computer players. A bot sees only what its seat may see, a
+:class:`~shanghai_rummy.PlayerView`, and answers with one of the view's legal actions.
+
+- :class:`RandomBot` picks uniformly among the legal actions (seeded).
+- :class:`GreedyBot` plays to go down and out: it goes down as soon as it can, lays off all it
+  can, swaps jokers when that helps, takes or buys the upcard when it brings its contract
+  nearer, and discards the highest-value card that helps it least.
+
+Any object with a ``choose(view) -> Action`` method is a :class:`Bot`.
+
+>>> import shanghai_rummy as sr
+>>> variant = sr.get_variant("shanghai")
+>>> state = sr.new_game(variant, players=3, seed=4)
+>>> bots = [sr.GreedyBot(variant) for _ in range(3)]
+>>> while state.to_act is not None:
+...     seat = state.to_act
+...     state = sr.apply(state, bots[seat].choose(sr.view(state, seat)))
+>>> state.phase, sr.score(state).winner is not None
+(<Phase.DEAL_OVER: 'deal_over'>, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from .actions import Action, Buy, Discard, Draw, LayOff, Meld, PassBuy, Source, SwapJoker
+from .cards import JOKER, Card, Rank, Suit
+from .contracts import Contract, Opening
+from .errors import RummyError
+from .melds import MeldKind, TableMeld, check_group, lay_off_ends
+from .solver import arrangements, solve
+from .state import Phase
+from .variants import Aces, JokerRules, NewMelds, Variant, get_variant
+from .views import PlayerView
+
+__all__ = ["Bot", "GreedyBot", "RandomBot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: given what its seat sees, it returns one of ``view.legal_actions``.
+
+    >>> import shanghai_rummy as sr
+    >>> isinstance(sr.RandomBot(seed=1), sr.Bot), isinstance(object(), sr.Bot)
+    (True, False)
+    """
+
+    def choose(self, view: PlayerView) -> Action:
+        """The action to play (the view's seat is to act)."""
+        ...
+
+
+def _no_choice(view: PlayerView) -> RummyError:
+    return RummyError(
+        f"seat {view.seat} has no decision to make: seat {view.to_act} is to act "
+        f"(phase {view.phase.value!r})"
+    )
+
+
+class RandomBot:
+    """Uniformly random among the legal actions, from its own seeded generator.
+
+    >>> import shanghai_rummy as sr
+    >>> state = sr.new_game(sr.get_variant("shanghai"), players=4, seed=7)
+    >>> sr.RandomBot(seed=3).choose(sr.view(state, 1)) in sr.legal_actions(state)
+    True
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed!r})"
+
+    def choose(self, view: PlayerView) -> Action:
+        """A legal action, chosen at random."""
+        if not view.legal_actions:
+            raise _no_choice(view)
+        return view.legal_actions[self._rng.randrange(len(view.legal_actions))]
+
+
+# -- what the greedy bot knows about cards ---------------------------------------------------
+
+_MOST_JOKERS = 14
+"""No requirement needs more missing cards than this (the largest contracts hold 15 cards)."""
+
+
+def _key(cards: Iterable[Card]) -> tuple[str, ...]:
+    return tuple(sorted(card.code for card in cards))
+
+
+def _without(cards: Sequence[Card], card: Card) -> tuple[Card, ...]:
+    remaining = list(cards)
+    remaining.remove(card)
+    return tuple(remaining)
+
+
+def _positions(card: Card, aces: Aces) -> tuple[int, ...]:
+    """The run positions ``card`` may take (an ace may sit low where the variant allows)."""
+    assert card.rank is not None
+    if card.rank is Rank.ACE:
+        if aces is Aces.HIGH:
+            return (14,)
+        if aces is Aces.LOW:
+            return (1,)
+        return (1, 14)
+    return (card.rank.value,)
+
+
+class _Look:
+    """What one decision needs: the view, the variant, and which cards can no longer come."""
+
+    __slots__ = ("down", "gone", "gone_ranks", "hand", "relaxed", "requirement", "tag", "variant")
+
+    def __init__(self, view: PlayerView, variant: Variant, relaxed: Variant) -> None:
+        self.variant = variant
+        self.relaxed = relaxed
+        self.requirement = view.requirement
+        self.hand = view.hand
+        self.down = view.down[view.seat]
+        copies = variant.pack_size(view.num_players).decks
+        seen = Counter(card for meld in view.table for card in meld.cards if not card.is_joker)
+        seen.update(card for card in view.hand if not card.is_joker)
+        self.gone = frozenset(card for card, count in seen.items() if count >= copies)
+        """Natural cards every copy of which is on the table or in this hand."""
+        self.gone_ranks = frozenset(
+            rank for rank in Rank if all(Card.of(rank, suit) in self.gone for suit in Suit)
+        )
+        self.tag = (variant.id, self.requirement, self.gone)
+
+
+class GreedyBot:
+    """A simple, deterministic player that tries to go down and out.
+
+    It reads only its :class:`~shanghai_rummy.PlayerView` and the variant's rules (pass the
+    :class:`~shanghai_rummy.Variant`; a preset is looked up by the view's ``variant_id`` when
+    none is given). To judge a card it asks :func:`~shanghai_rummy.solve` how many wild cards
+    the hand lacks to meet the deal's requirement, with and without that card (a wild card may
+    not stand for a card whose every copy is already on the table or in its hand):
+
+    - **upcard**: taken (or bought, within ``max_buys`` per deal and the variant's limit)
+      when it leaves fewer cards missing; once down, taken when it can be laid off;
+    - **going down**: as soon as a way is listed, the way that lays down the most cards;
+    - **once down**: new groups where the variant allows them, joker swaps, every lay-off;
+    - **while not down**: a joker swap when it leaves fewer cards missing;
+    - **discard**: a card the hand can best spare (no more cards missing without it, then
+      the fewest neighbours for sets and runs, then the highest value; under an opening worth
+      points the lowest value); never a joker unless nothing else is left.
+
+    >>> import shanghai_rummy as sr
+    >>> variant = sr.get_variant("shanghai")
+    >>> state = sr.deal_from(
+    ...     variant,
+    ...     hands=[sr.parse_cards("2C"), sr.parse_cards("8C 8D 9H 9S 9D KC QS 4H 5D 6S 7C")],
+    ...     upcard=sr.Card.parse("8H"),
+    ... )
+    >>> bot = sr.GreedyBot(variant)
+    >>> bot.choose(sr.view(state, 1))  # the 8H completes a set: take it
+    Draw(seat=1, source=<Source.DISCARD: 'discard'>)
+    >>> state = sr.apply(state, bot.choose(sr.view(state, 1)))
+    >>> sr.format_action(bot.choose(sr.view(state, 1)))
+    'meld 8C 8D 8H / 9D 9H 9S'
+    """
+
+    _buy_slack = 2
+    """A buy may leave the hand at most this many cards above the contract's size."""
+
+    def __init__(self, variant: Variant | None = None, *, max_buys: int | None = None) -> None:
+        self.variant = variant
+        self.max_buys = max_buys
+        self._relaxed: dict[str, Variant] = {}
+        self._meets_cache: dict[tuple[object, ...], bool] = {}
+        self._last_missing = 0
+
+    def __repr__(self) -> str:
+        variant = None if self.variant is None else self.variant.id
+        return f"GreedyBot(variant={variant!r}, max_buys={self.max_buys!r})"
+
+    # -- the decision ------------------------------------------------------------------------
+
+    def choose(self, view: PlayerView) -> Action:
+        """The greedy choice among ``view.legal_actions``."""
+        actions = view.legal_actions
+        variant = self._variant(view)
+        if not actions:
+            return self._unlisted_meld(view, variant)
+        if len(actions) == 1:
+            return actions[0]
+        look = _Look(view, variant, self._relax(variant))
+        if view.phase is Phase.BUY:
+            return self._buy_or_pass(view, look, actions)
+        if view.phase is Phase.DRAW:
+            return self._draw(view, look, actions)
+        return self._play(view, look, actions)
+
+    def _variant(self, view: PlayerView) -> Variant:
+        if self.variant is not None:
+            if self.variant.id != view.variant_id:
+                raise RummyError(
+                    f"this GreedyBot plays variant {self.variant.id!r}, not {view.variant_id!r}"
+                )
+            return self.variant
+        return get_variant(view.variant_id)
+
+    def _unlisted_meld(self, view: PlayerView, variant: Variant) -> Action:
+        """Going down with every card where :func:`~shanghai_rummy.legal_actions` lists
+        nothing (after a joker swap that obliges going down this turn, the list leaves out
+        a going down that empties the hand, though the engine accepts it)."""
+        hand = view.hand
+        if view.is_my_turn and view.phase is Phase.PLAY and not view.down[view.seat]:
+            for groups in arrangements(hand, view.requirement, variant):
+                if sum(len(group) for group in groups) == len(hand):
+                    return Meld(view.seat, groups)
+        raise _no_choice(view)
+
+    def _buy_or_pass(self, view: PlayerView, look: _Look, actions: Sequence[Action]) -> Action:
+        seat = view.seat
+        within = self.max_buys is None or view.buys_used[seat] < self.max_buys
+        requirement = look.requirement
+        if isinstance(requirement, Contract):  # buy no more cards than the contract may use
+            after = len(look.hand) + 1 + look.variant.buying.penalty_cards
+            within = within and after <= requirement.min_cards + self._buy_slack
+        upcard = view.upcard
+        if (
+            within
+            and upcard is not None
+            and Buy(seat) in actions
+            and self._advances(view, look, upcard)
+        ):
+            return Buy(seat)
+        return PassBuy(seat)
+
+    def _draw(self, view: PlayerView, look: _Look, actions: Sequence[Action]) -> Action:
+        for action in actions:  # a special draw (the cut card) is listed only when it serves
+            if isinstance(action, Draw) and action.source not in (Source.STOCK, Source.DISCARD):
+                return action
+        take = Draw(view.seat, Source.DISCARD)
+        if view.upcard is not None and take in actions and self._advances(view, look, view.upcard):
+            return take
+        return Draw(view.seat, Source.STOCK)
+
+    def _advances(self, view: PlayerView, look: _Look, card: Card) -> bool:
+        """Whether ``card`` brings the seat nearer to going down, or out."""
+        if look.down:
+            return any(lay_off_ends(meld, card, look.variant) for meld in view.table)
+        missing = self._missing(look.hand, look)
+        if missing == 0:
+            return False
+        return self._meets((*look.hand, card), missing - 1, look)
+
+    def _play(self, view: PlayerView, look: _Look, actions: Sequence[Action]) -> Action:
+        melds = [action for action in actions if isinstance(action, Meld)]
+        swaps = [action for action in actions if isinstance(action, SwapJoker)]
+        if melds:
+            return max(melds, key=lambda meld: self._meld_worth(meld, look))
+        if not look.down:
+            missing = self._missing(look.hand, look)
+            for swap in swaps:
+                if self._meets((*_without(look.hand, swap.card), JOKER), missing - 1, look):
+                    return swap
+        else:
+            if swaps:
+                return swaps[0]
+            lay_offs = [action for action in actions if isinstance(action, LayOff)]
+            if lay_offs:
+                values = look.variant.scoring.values
+                return max(lay_offs, key=lambda lay: (not lay.card.is_joker, values.of(lay.card)))
+        discards = [action for action in actions if isinstance(action, Discard)]
+        if not discards:
+            return actions[0]
+        return self._discard(view, look, discards)
+
+    @staticmethod
+    def _meld_worth(meld: Meld, look: _Look) -> tuple[int, int, int]:
+        laid = [card for group in meld.groups for card in group]
+        left = Counter(look.hand)
+        left.subtract(laid)
+        values = look.variant.scoring.values
+        jokers = sum(1 for card in laid if card.is_joker)
+        return (len(laid), -sum(values.of(card) * n for card, n in left.items()), -jokers)
+
+    # -- discarding --------------------------------------------------------------------------
+
+    def _discard(self, view: PlayerView, look: _Look, discards: Sequence[Discard]) -> Action:
+        hand = look.hand
+        values = look.variant.scoring.values
+        keep_high = isinstance(look.requirement, Opening)
+        new_groups = look.down and look.variant.going_down.new_melds is not NewMelds.NEVER
+
+        def cost(discard: Discard) -> tuple[bool, float, int]:
+            card = discard.card
+            use = 0.0
+            if not look.down or new_groups:
+                use += _neighbours(card, hand, look)
+            if look.down:
+                use += _table_use(card, view.table, look)
+            value = values.of(card)
+            return (card.is_joker, use, value if keep_high else -value)
+
+        ranked = sorted(discards, key=cost)
+        if look.down:
+            return ranked[0]
+        missing = self._missing(hand, look)
+        for discard in ranked:  # the first that leaves no more cards missing
+            if discard.card.is_joker:
+                break
+            if self._meets(_without(hand, discard.card), missing, look):
+                return discard
+        return ranked[0]
+
+    # -- how far a hand is from its requirement ----------------------------------------------
+
+    def _relax(self, variant: Variant) -> Variant:
+        """The variant with no joker limits: wild cards then measure what a hand lacks."""
+        relaxed = self._relaxed.get(variant.id)
+        if relaxed is None or relaxed.id != variant.id:
+            relaxed = attrs.evolve(variant, jokers=JokerRules(at_most_naturals=False))
+            self._relaxed[variant.id] = relaxed
+        return relaxed
+
+    def _meets(self, cards: Sequence[Card], wild: int, look: _Look) -> bool:
+        """Whether ``cards`` and ``wild`` wild cards meet the requirement, no wild card
+        standing for a card that cannot come any more (beyond the hand's own jokers)."""
+        if wild < 0:
+            return False
+        key = (look.tag, _key(cards), wild)
+        known = self._meets_cache.get(key)
+        if known is None:
+            if len(self._meets_cache) > 200_000:
+                self._meets_cache.clear()
+            found = solve((*cards, *(JOKER,) * wild), look.requirement, look.relaxed)
+            known = found is not None and (
+                wild == 0 or _dead_slots(found, look) <= sum(card.is_joker for card in cards)
+            )
+            self._meets_cache[key] = known
+        return known
+
+    def _missing(self, cards: Sequence[Card], look: _Look) -> int:
+        """About how many cards ``cards`` lack to meet the requirement: the fewest wild cards
+        that meet it, searched from the last answer (hands change a card at a time)."""
+        guess = min(self._last_missing, _MOST_JOKERS)
+        if self._meets(cards, guess, look):
+            while guess > 0 and self._meets(cards, guess - 1, look):
+                guess -= 1
+        else:
+            while guess <= _MOST_JOKERS and not self._meets(cards, guess, look):
+                guess += 1
+        self._last_missing = guess
+        return guess
+
+
+def _dead_slots(groups: Sequence[Sequence[Card]], look: _Look) -> int:
+    """How many jokers in ``groups`` stand for a card that cannot come any more."""
+    if not look.gone:
+        return 0
+    dead = 0
+    for group in groups:
+        if not any(card.is_joker for card in group):
+            continue
+        try:
+            shape = check_group(group, look.relaxed)
+        except RummyError:
+            continue
+        for index, card in enumerate(shape.cards):
+            if card.is_joker:
+                stands = shape.stands_for(index)
+                if isinstance(stands, Card):
+                    dead += stands in look.gone
+                else:
+                    dead += stands in look.gone_ranks
+    return dead
+
+
+def _neighbours(card: Card, hand: Sequence[Card], look: _Look) -> float:
+    """How much the other cards in hand build on ``card``: cards of its rank count for sets,
+    cards of its suit one or two places away for runs (not across a card that cannot come)."""
+    if card.suit is None:
+        return 0.0
+    suit = card.suit
+    requirement = look.requirement
+    if isinstance(requirement, Opening):
+        sets, runs = True, True
+    else:
+        sets, runs = bool(requirement.sets), bool(requirement.runs)
+    melds = look.variant.melds
+    mine = _positions(card, melds.aces)
+    score = 0.0
+    others = list(hand)
+    others.remove(card)
+    for other in others:
+        if other.is_joker:
+            continue
+        if (
+            sets
+            and other.rank is card.rank
+            and card.rank not in look.gone_ranks
+            and not (melds.set_distinct_suits and other.suit is card.suit)
+        ):
+            score += 1.0
+        if runs and other.suit is card.suit and other.rank is not card.rank:
+            for here in mine:
+                for there in _positions(other, melds.aces):
+                    gap = abs(here - there)
+                    if gap == 1:
+                        score += 1.0
+                    elif gap == 2:
+                        between = Card.of(_rank_at((here + there) // 2), suit)
+                        score += 0.0 if between in look.gone else 0.5
+    return score
+
+
+def _rank_at(position: int) -> Rank:
+    return Rank.ACE if position in (1, 14) else Rank(position)
+
+
+def _table_use(card: Card, table: Sequence[TableMeld], look: _Look) -> float:
+    """How near ``card`` is to fitting a table meld: it fits now, or one card is missing."""
+    if card.suit is None:
+        return 0.0
+    suit = card.suit
+    if any(lay_off_ends(meld, card, look.variant) for meld in table):
+        return 4.0
+    score = 0.0
+    for meld in table:
+        if meld.kind is MeldKind.SET:
+            score += 2.0 if meld.rank is card.rank else 0.0
+        elif meld.suit is card.suit and meld.start is not None and meld.end is not None:
+            for position in _positions(card, look.variant.melds.aces):
+                low_gap, high_gap = meld.start - position, position - meld.end
+                if low_gap == 2 or high_gap == 2:
+                    between = Card.of(_rank_at(position + (1 if low_gap == 2 else -1)), suit)
+                    if between not in look.gone:
+                        score += 1.0
+                        break
+    return score
