@@ -92,7 +92,7 @@ class CardValues:
                 raise VariantError(f"CardValues: values must be integers, got {value!r}")
 
     def of(self, card: Card) -> int:
-        """The value of one card (a joker's is :attr:`joker`)."""
+        """The value of one card (a joker's is ``joker``)."""
         if card.rank is None:
             return self.joker
         return self.by_rank[card.rank - 2]
