@@ -44,9 +44,7 @@ def test_variants_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None
 
 
 @pytest.mark.parametrize("preset", sorted(sr.VARIANTS))
-def test_variants_shows_one_variants_rules(
-    capsys: pytest.CaptureFixture[str], preset: str
-) -> None:
+def test_variants_shows_one_variants_rules(capsys: pytest.CaptureFixture[str], preset: str) -> None:
     status, out, _ = run(capsys, "variants", preset)
     variant = sr.get_variant(preset)
     assert status == 0
@@ -252,7 +250,7 @@ def test_replay_bad_files(
     path = tmp_path / "game.json"
     if content is not None:
         path.write_text(content)
-    code, out, err = run(capsys, "replay", str(path))
+    code, _, err = run(capsys, "replay", str(path))
     assert code == status
     assert message in err
     assert "Traceback" not in err

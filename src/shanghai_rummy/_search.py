@@ -1,5 +1,5 @@
-"""The searches behind :mod:`.solver`: the variant's rules precomputed, the depth-first
-searches for one way to meet a contract or an opening, and the enumeration of every way.
+"""The searches behind :mod:`.solver`: the variant's rules precomputed, and the depth-first
+searches for one way to meet a contract or an opening (:mod:`._every` lists every way).
 
 Cards are counted in a 64-slot list indexed ``suit * 16 + rank`` (suits in
 :class:`~shanghai_rummy.Suit` order, ranks 2..14); a run's cards of one suit are a bitmask over
@@ -12,19 +12,19 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from .cards import JOKER, Card, Rank, Suit
-from .contracts import CardValues, Contract, Opening, Requirement
+from .contracts import CardValues, Contract, Opening
 from .melds import GroupShape, MeldKind, Shape, _span_error, rank_at
 from .variants import Aces, SameSuitRuns, Variant
 
 Arrangement = tuple[tuple[Card, ...], ...]
 _SetPlan = tuple[tuple[tuple[int, ...], int], ...]  # sets of one rank: (copies per suit, jokers)
+_Entries = list[tuple[tuple[int, ...], tuple[Card, ...]]]  # groups by flattened canonical key
 
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _SUIT_INDEX = {suit: index for index, suit in enumerate(_SUITS)}
 _ACE = Rank.ACE.value
 _NO_LIMIT = 1 << 30
 _JOKER_CODE = 99  # after every natural card's index, as jokers sort last
-_ANY_SIZE = range(64)
 _CARD_AT: list[Card] = [JOKER] * 64
 for _suit_index, _suit in enumerate(_SUITS):
     for _rank in Rank:
@@ -120,6 +120,7 @@ class _Rules:
         "aces_bits",
         "amn",
         "distinct",
+        "group_memo",
         "imask",
         "jm",
         "limit",
@@ -172,6 +173,8 @@ class _Rules:
         per_group = variant.jokers.going_down_per_group
         self.limit = _NO_LIMIT if per_group is None else per_group
         self.set_memo: dict[tuple[tuple[int, ...], int], tuple[int, _SetPlan]] = {}
+        # the groups of one rank or suit, by what they depend on (see :mod:`._every`)
+        self.group_memo: dict[tuple[object, ...], _Entries] = {}
         self.span_cache: dict[tuple[int, ...], dict[tuple[int, int], int]] = {}
 
     def span_points(self, values: CardValues) -> dict[tuple[int, int], int]:
@@ -860,276 +863,3 @@ class OpeningSearch:
 
     def shapes(self) -> list[GroupShape]:
         return self.sets + [_run_shape(*run) for run in self.runs]
-
-
-# --- listing every way ------------------------------------------------------------------------
-
-
-class _Candidate:
-    """A group some of the hand can form, read from its canonical key (flattened: see
-    :func:`_every_set`, :func:`_every_run`) for the enumeration of every way."""
-
-    __slots__ = ("cards", "jokers", "key", "kind", "need", "points", "size", "start", "suit")
-
-    def __init__(
-        self,
-        key: tuple[int, ...],
-        cards: tuple[Card, ...],
-        rank_points: Sequence[int],
-        span_points: dict[tuple[int, int], int],
-    ) -> None:
-        self.key = key
-        self.cards = cards
-        codes = key[2:] if key[0] == 0 else key[3:]
-        need: dict[int, int] = {}
-        for code in codes:
-            if code != _JOKER_CODE:
-                need[code] = need.get(code, 0) + 1
-        self.need = tuple(need.items())
-        self.size = len(codes)
-        self.jokers = self.size - sum(need.values())
-        if key[0] == 0:
-            self.kind = MeldKind.SET
-            self.suit = self.start = -1
-            self.points = rank_points[key[1]] * self.size
-        else:
-            self.kind = MeldKind.RUN
-            self.suit, self.start = key[1], key[2]
-            self.points = span_points.get((self.start, self.size), 0)
-
-
-_Keyed = dict[tuple[int, ...], tuple[Card, ...]]
-"""Groups by canonical key, flattened: ``(0, rank, *codes)`` for a set, ``(1, suit, start,
-*codes)`` for a run, ``codes`` the cards' :func:`card_code`; they sort as the nested keys of
-:func:`canonical_form` do."""
-
-
-def every_group(counts: list[int], jokers: int, rules: _Rules) -> Arrangement:
-    """Every distinct valid group some of the counted cards can form, in canonical form and
-    order (see :mod:`.solver`), with no going-down joker limit."""
-    keyed: _Keyed = {}
-    _every_set(counts, jokers, rules, keyed, _ANY_SIZE, _NO_LIMIT)
-    _every_run(counts, jokers, rules, keyed, _ANY_SIZE, _NO_LIMIT)
-    return tuple(keyed[key] for key in sorted(keyed))
-
-
-def _every_set(
-    counts: list[int], jokers: int, rules: _Rules, keyed: _Keyed, sizes: range, cap: int
-) -> None:
-    """Add every set of a size in ``sizes`` with at most ``cap`` jokers to ``keyed``."""
-    for rank in range(2, 15):
-        held = [counts[suit * 16 + rank] for suit in range(4)]
-        if rules.distinct:
-            held = [min(1, count) for count in held]
-        if not any(held) or sum(held) + jokers < rules.set_min:
-            continue
-        for a in range(held[0] + 1):
-            for b in range(held[1] + 1):
-                for c in range(held[2] + 1):
-                    for d in range(held[3] + 1):
-                        naturals = a + b + c + d
-                        if not naturals or naturals > rules.set_big:
-                            continue
-                        picked = (
-                            (rank,) * a + (16 + rank,) * b + (32 + rank,) * c + (48 + rank,) * d
-                        )
-                        cards = tuple(_CARD_AT[index] for index in picked)
-                        for used in range(min(jokers, cap, rules.set_big - naturals) + 1):
-                            if rules.amn and used > naturals:
-                                break
-                            size = naturals + used
-                            if size >= rules.set_min and size in sizes:
-                                key = (0, rank, *picked, *(_JOKER_CODE,) * used)
-                                keyed[key] = cards + (JOKER,) * used
-
-
-def _every_run(
-    counts: list[int], jokers: int, rules: _Rules, keyed: _Keyed, sizes: range, cap: int
-) -> None:
-    """Add every run of a length in ``sizes`` with at most ``cap`` jokers to ``keyed``: for
-    each suit and span short of few enough cards, the natural cards it holds with any of them
-    left to jokers."""
-    aces = rules.aces_bits
-    room = min(jokers, cap)
-    for suit in range(4):
-        base = suit * 16
-        avail = 0
-        for rank in range(2, 15):
-            if counts[base + rank]:
-                avail |= rules.position_bits[rank]
-        if not avail:
-            continue
-        one_ace = counts[base + _ACE] == 1
-        for start, pairs in rules.spans:
-            for length, interval in pairs:
-                have = avail & interval
-                if length >= 14 and one_ace and have & aces == aces:
-                    have &= ~(1 << (start + length - 1))  # one ace: at the low end
-                forced = length - have.bit_count()
-                if forced > room:
-                    break  # longer spans miss even more
-                most = min(room, rules.jm[length])
-                if forced > most or not have or length not in sizes:
-                    continue
-                positions = _bits(have)
-                for extra in range(most - forced + 1):
-                    for swapped in combinations(positions, extra):
-                        natural = have
-                        for position in swapped:
-                            natural &= ~(1 << position)
-                        if not natural:
-                            continue
-                        one_rank = natural & (natural - 1) == 0 or natural == aces
-                        if one_rank and rules.set_reading(length, natural.bit_count()):
-                            continue  # one rank and jokers: it reads as a set
-                        jokers_at = interval & ~natural
-                        _add_run(keyed, suit, start, length, jokers_at)
-                        if length >= 14 and one_ace and natural & aces:
-                            # the only ace may stand at either end of an ace-to-ace run
-                            _add_run(keyed, suit, start, length, jokers_at ^ aces)
-
-
-def _add_run(keyed: _Keyed, suit: int, start: int, length: int, jokers_at: int) -> None:
-    base = suit * 16
-    codes = tuple(
-        _JOKER_CODE if jokers_at >> position & 1 else base + _RANK_OF_POSITION[position]
-        for position in range(start, start + length)
-    )
-    key = (1, suit, start, *codes)
-    keyed[key] = tuple(JOKER if code == _JOKER_CODE else _CARD_AT[code] for code in codes)
-
-
-def _candidates(
-    counts: list[int], jokers: int, requirement: Requirement, rules: _Rules
-) -> list[_Candidate]:
-    variant = rules.variant
-    per_group = variant.jokers.going_down_per_group
-    any_size = range(64)
-    kinds: list[tuple[MeldKind, range, int]] = []
-    if isinstance(requirement, Opening):
-        cap = _NO_LIMIT if per_group is None else per_group
-        kinds = [(MeldKind.SET, any_size, cap), (MeldKind.RUN, any_size, cap)]
-    else:
-        for kind, slots in ((MeldKind.SET, requirement.sets), (MeldKind.RUN, requirement.runs)):
-            caps = [variant.jokers.going_down_limit(size) for size in slots]
-            cap = max((_NO_LIMIT if c is None else c for c in caps), default=0)
-            if not variant.going_down.exact_meld_count:
-                cap = _NO_LIMIT if per_group is None else per_group
-                kinds.append((kind, any_size, cap))
-            elif slots:
-                low = min(slots)
-                high = max(slots) if variant.going_down.exact_sizes else 63
-                kinds.append((kind, range(low, high + 1), cap))
-    keyed: _Keyed = {}
-    for kind, sizes, cap in kinds:
-        maker = _every_set if kind is MeldKind.SET else _every_run
-        maker(counts, jokers, rules, keyed, sizes, cap)
-    # an opening counts points: a card's by its rank, a run's by its span (a contract: none)
-    rank_points = [0] * 15
-    spans: dict[tuple[int, int], int] = {}
-    if isinstance(requirement, Opening):
-        rank_points[2:] = [requirement.values.of_rank(rank) for rank in Rank]
-        spans = rules.span_points(requirement.values)
-    return [_Candidate(key, keyed[key], rank_points, spans) for key in sorted(keyed)]
-
-
-def _accepts(
-    chosen: list[_Candidate], requirement: Requirement, rules: _Rules, points: int
-) -> bool:
-    """Whether ``chosen`` (whose runs never clash: :func:`every_way` keeps them apart) meets
-    ``requirement``."""
-    if isinstance(requirement, Opening):
-        return points >= requirement.min_points
-    variant = rules.variant
-    exact = variant.going_down.exact_sizes
-    for kind, sizes in ((MeldKind.SET, requirement.sets), (MeldKind.RUN, requirement.runs)):
-        laid = [i for i, c in enumerate(chosen) if c.kind is kind]
-        fits = []
-        for size in sizes:
-            limit = variant.jokers.going_down_limit(size)
-            fits.append(
-                [
-                    i
-                    for i in laid
-                    if (chosen[i].size == size if exact else chosen[i].size >= size)
-                    and (limit is None or chosen[i].jokers <= limit)
-                ]
-            )
-        if not match_slots(fits, len(chosen)):
-            return False
-    return True
-
-
-def every_way(
-    counts: list[int],
-    jokers: int,
-    requirement: Requirement,
-    rules: _Rules,
-    *,
-    first_only: bool = False,
-) -> list[list[_Candidate]]:
-    """Every accepted multiset of candidate groups, each in canonical order (or the first).
-
-    Two pruning rules keep the walk to choices that can still be accepted: a run that
-    clashes with a run already chosen (``variant.going_down.same_suit_runs``) is never added,
-    as no larger choice would be accepted; and where ``exact_meld_count`` holds, no more
-    groups of a kind are chosen than the contract asks for of it (each needs its own)."""
-    variant = rules.variant
-    candidates = _candidates(counts, jokers, requirement, rules)
-    most = {MeldKind.SET: 64, MeldKind.RUN: 64}
-    if isinstance(requirement, Opening):
-        low, high = 1, 64
-    else:
-        low = requirement.group_count
-        high = 64
-        if variant.going_down.exact_meld_count:
-            high = low
-            most = {MeldKind.SET: len(requirement.sets), MeldKind.RUN: len(requirement.runs)}
-    clashes = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
-    out: list[list[_Candidate]] = []
-    chosen: list[_Candidate] = []
-    left = [jokers]
-    laid = {MeldKind.SET: 0, MeldKind.RUN: 0}
-
-    def clash(candidate: _Candidate) -> bool:
-        return candidate.kind is MeldKind.RUN and any(
-            other.kind is MeldKind.RUN
-            and other.suit == candidate.suit
-            and runs_clash(other.start, other.size, candidate.start, candidate.size, variant)
-            for other in chosen
-        )
-
-    def walk(first: int, points: int) -> bool:
-        if len(chosen) >= low and _accepts(chosen, requirement, rules, points):
-            out.append(list(chosen))
-            if first_only:
-                return True
-        if len(chosen) == high:
-            return False
-        for number in range(first, len(candidates)):
-            candidate = candidates[number]
-            kind = candidate.kind
-            if (
-                candidate.jokers > left[0]
-                or laid[kind] == most[kind]
-                or any(counts[index] < need for index, need in candidate.need)
-                or (clashes and clash(candidate))
-            ):
-                continue
-            for index, need in candidate.need:
-                counts[index] -= need
-            left[0] -= candidate.jokers
-            laid[kind] += 1
-            chosen.append(candidate)
-            stop = walk(number, points + candidate.points)
-            chosen.pop()
-            laid[kind] -= 1
-            left[0] += candidate.jokers
-            for index, need in candidate.need:
-                counts[index] += need
-            if stop:
-                return True
-        return False
-
-    walk(0, 0)
-    return out

@@ -113,6 +113,14 @@ def _positions(card: Card, aces: Aces) -> tuple[int, ...]:
     return (card.rank.value,)
 
 
+class _Unknown:
+    """Not yet searched."""
+
+
+_UNKNOWN = _Unknown()
+Arrangement = tuple[tuple[Card, ...], ...]
+
+
 class _Look:
     """What one decision needs: the view, the variant, and which cards can no longer come."""
 
@@ -127,12 +135,12 @@ class _Look:
         copies = variant.pack_size(view.num_players).decks
         seen = Counter(card for meld in view.table for card in meld.cards if not card.is_joker)
         seen.update(card for card in view.hand if not card.is_joker)
+        # natural cards every copy of which is on the table or in this hand
         self.gone = frozenset(card for card, count in seen.items() if count >= copies)
-        """Natural cards every copy of which is on the table or in this hand."""
         self.gone_ranks = frozenset(
             rank for rank in Rank if all(Card.of(rank, suit) in self.gone for suit in Suit)
         )
-        self.tag = (variant.id, self.requirement, self.gone)
+        self.tag = (id(relaxed), self.requirement)
 
 
 class GreedyBot:
@@ -144,8 +152,10 @@ class GreedyBot:
     the hand lacks to meet the deal's requirement, with and without that card (a wild card may
     not stand for a card whose every copy is already on the table or in its hand):
 
-    - **upcard**: taken (or bought, within ``max_buys`` per deal and the variant's limit)
-      when it leaves fewer cards missing; once down, taken when it can be laid off;
+    - **upcard**: taken when it leaves fewer cards missing (once down: when it can be laid
+      off); bought, within ``max_buys`` per deal and the variant's limit, when it completes
+      the contract, or leaves fewer cards missing and the hand, penalty cards included, at
+      most two cards above the contract's size (bigger hands clog the table and stall deals);
     - **going down**: as soon as a way is listed, the way that lays down the most cards;
     - **once down**: new groups where the variant allows them, joker swaps, every lay-off;
     - **while not down**: a joker swap when it leaves fewer cards missing;
@@ -174,8 +184,9 @@ class GreedyBot:
     def __init__(self, variant: Variant | None = None, *, max_buys: int | None = None) -> None:
         self.variant = variant
         self.max_buys = max_buys
-        self._relaxed: dict[str, Variant] = {}
-        self._meets_cache: dict[tuple[object, ...], bool] = {}
+        self._relaxed: dict[int, tuple[Variant, Variant]] = {}
+        self._found: dict[tuple[object, ...], Arrangement | _Unknown | None] = {}
+        self._missing_of: dict[tuple[object, ...], int] = {}
         self._last_missing = 0
 
     def __repr__(self) -> str:
@@ -221,20 +232,22 @@ class GreedyBot:
 
     def _buy_or_pass(self, view: PlayerView, look: _Look, actions: Sequence[Action]) -> Action:
         seat = view.seat
-        within = self.max_buys is None or view.buys_used[seat] < self.max_buys
-        requirement = look.requirement
-        if isinstance(requirement, Contract):  # buy no more cards than the contract may use
-            after = len(look.hand) + 1 + look.variant.buying.penalty_cards
-            within = within and after <= requirement.min_cards + self._buy_slack
         upcard = view.upcard
         if (
-            within
-            and upcard is not None
-            and Buy(seat) in actions
-            and self._advances(view, look, upcard)
+            upcard is None
+            or Buy(seat) not in actions
+            or (self.max_buys is not None and view.buys_used[seat] >= self.max_buys)
+            or not self._advances(view, look, upcard)
         ):
-            return Buy(seat)
-        return PassBuy(seat)
+            return PassBuy(seat)
+        if look.down or self._meets((*look.hand, upcard), 0, look):
+            return Buy(seat)  # it completes the contract
+        requirement = look.requirement
+        if isinstance(requirement, Contract):  # else no more cards than the contract may use
+            after = len(look.hand) + 1 + look.variant.buying.penalty_cards
+            if after > requirement.min_cards + self._buy_slack:
+                return PassBuy(seat)
+        return Buy(seat)
 
     def _draw(self, view: PlayerView, look: _Look, actions: Sequence[Action]) -> Action:
         for action in actions:  # a special draw (the cut card) is listed only when it serves
@@ -249,6 +262,8 @@ class GreedyBot:
         """Whether ``card`` brings the seat nearer to going down, or out."""
         if look.down:
             return any(lay_off_ends(meld, card, look.variant) for meld in view.table)
+        if not card.is_joker and _neighbours(card, (*look.hand, card), look) == 0:
+            return False  # nothing in hand builds on it: not worth a search
         missing = self._missing(look.hand, look)
         if missing == 0:
             return False
@@ -259,12 +274,12 @@ class GreedyBot:
         swaps = [action for action in actions if isinstance(action, SwapJoker)]
         if melds:
             return max(melds, key=lambda meld: self._meld_worth(meld, look))
-        if not look.down:
+        if not look.down and swaps:
             missing = self._missing(look.hand, look)
             for swap in swaps:
                 if self._meets((*_without(look.hand, swap.card), JOKER), missing - 1, look):
                     return swap
-        else:
+        elif look.down:
             if swaps:
                 return swaps[0]
             lay_offs = [action for action in actions if isinstance(action, LayOff)]
@@ -310,7 +325,9 @@ class GreedyBot:
         for discard in ranked:  # the first that leaves no more cards missing
             if discard.card.is_joker:
                 break
-            if self._meets(_without(hand, discard.card), missing, look):
+            rest = _without(hand, discard.card)
+            if self._meets(rest, missing, look):
+                self._remember(rest, missing, look)
                 return discard
         return ranked[0]
 
@@ -318,11 +335,11 @@ class GreedyBot:
 
     def _relax(self, variant: Variant) -> Variant:
         """The variant with no joker limits: wild cards then measure what a hand lacks."""
-        relaxed = self._relaxed.get(variant.id)
-        if relaxed is None or relaxed.id != variant.id:
-            relaxed = attrs.evolve(variant, jokers=JokerRules(at_most_naturals=False))
-            self._relaxed[variant.id] = relaxed
-        return relaxed
+        known = self._relaxed.get(id(variant))
+        if known is None or known[0] is not variant:
+            known = (variant, attrs.evolve(variant, jokers=JokerRules(at_most_naturals=False)))
+            self._relaxed[id(variant)] = known  # the variant is kept, so its id stays unique
+        return known[1]
 
     def _meets(self, cards: Sequence[Card], wild: int, look: _Look) -> bool:
         """Whether ``cards`` and ``wild`` wild cards meet the requirement, no wild card
@@ -330,29 +347,47 @@ class GreedyBot:
         if wild < 0:
             return False
         key = (look.tag, _key(cards), wild)
-        known = self._meets_cache.get(key)
-        if known is None:
-            if len(self._meets_cache) > 200_000:
-                self._meets_cache.clear()
+        found = self._found.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            if len(self._found) > 100_000:
+                self._found.clear()
             found = solve((*cards, *(JOKER,) * wild), look.requirement, look.relaxed)
-            known = found is not None and (
-                wild == 0 or _dead_slots(found, look) <= sum(card.is_joker for card in cards)
-            )
-            self._meets_cache[key] = known
-        return known
+            self._found[key] = found
+        if found is None or isinstance(found, _Unknown):
+            return False
+        return wild == 0 or _dead_slots(found, look) <= sum(card.is_joker for card in cards)
 
     def _missing(self, cards: Sequence[Card], look: _Look) -> int:
         """About how many cards ``cards`` lack to meet the requirement: the fewest wild cards
-        that meet it, searched from the last answer (hands change a card at a time)."""
-        guess = min(self._last_missing, _MOST_JOKERS)
-        if self._meets(cards, guess, look):
-            while guess > 0 and self._meets(cards, guess - 1, look):
-                guess -= 1
+        that meet it. A hand one card away from a hand already measured lacks as many, or
+        one fewer; otherwise the search starts from the last answer."""
+        key = (look.tag, _key(cards))
+        known = self._missing_of.get(key)
+        if known is not None:
+            return known
+        for card in set(cards):
+            parent = self._missing_of.get((look.tag, _key(_without(cards, card))))
+            if parent is not None:
+                missing = parent
+                while missing > 0 and self._meets(cards, missing - 1, look):
+                    missing -= 1
+                break
         else:
-            while guess <= _MOST_JOKERS and not self._meets(cards, guess, look):
-                guess += 1
-        self._last_missing = guess
-        return guess
+            missing = min(self._last_missing, _MOST_JOKERS)
+            if self._meets(cards, missing, look):
+                while missing > 0 and self._meets(cards, missing - 1, look):
+                    missing -= 1
+            else:
+                while missing <= _MOST_JOKERS and not self._meets(cards, missing, look):
+                    missing += 1
+        self._last_missing = missing
+        self._remember(cards, missing, look)
+        return missing
+
+    def _remember(self, cards: Sequence[Card], missing: int, look: _Look) -> None:
+        if len(self._missing_of) > 100_000:
+            self._missing_of.clear()
+        self._missing_of[look.tag, _key(cards)] = missing
 
 
 def _dead_slots(groups: Sequence[Sequence[Card]], look: _Look) -> int:

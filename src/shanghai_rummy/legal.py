@@ -87,13 +87,9 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
 
     def checked(action: Action, leaves: int) -> None:
         """Keep ``action`` if it leaves enough cards; try it where only the engine can say."""
-        if leaves == 0 and (rule is GoOutDiscard.REQUIRED or obligations_open):
+        if leaves == 0 and rule is GoOutDiscard.REQUIRED:
             return
-        if (
-            (leaves == 1 and rule is GoOutDiscard.NEVER)
-            or turn_state.jokers_to_meld > 0
-            or turn_state.must_go_out is not None
-        ):
+        if (leaves == 1 and rule is GoOutDiscard.NEVER) or obligations_open:
             try:
                 engine.apply(state, action)
             except IllegalMoveError:

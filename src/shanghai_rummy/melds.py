@@ -303,10 +303,10 @@ def _read_run(cards: tuple[Card, ...], variant: Variant) -> GroupShape | str:
     for _, card in naturals:
         if card.suit is not suit:
             return f"{card} is not a {_SUIT_NAMES[suit]} (a run is cards of one suit)"
-    base = first_rank.value - first_index  # the position of cards[0], modulo 13
+    base = first_rank - first_index  # the position of cards[0], modulo 13
     for index, card in naturals[1:]:
-        expected = Card.of(rank_at(base + index), suit)
-        if card != expected:
+        if (base + index - 2) % 13 + 2 != card.rank:  # not rank_at(base + index)
+            expected = Card.of(rank_at(base + index), suit)
             before = cards[index - 1]
             if before.rank is not None:
                 return (
@@ -323,10 +323,10 @@ def _read_run(cards: tuple[Card, ...], variant: Variant) -> GroupShape | str:
         start = _normal_start(base, aces)
     else:
         starts = [1 - first_index, 14 - first_index] if first_rank is Rank.ACE else [base]
-        errors = [_span_error(s, length, aces, cards[0].rank is None) for s in starts]
-        pairs = list(zip(starts, errors, strict=True))
-        good = [s for s, error in pairs if error is None]
+        good = [s for s in starts if _span_fits(s, s + length - 1, aces)]
         if not good:
+            errors = [_span_error(s, length, aces, cards[0].rank is None) for s in starts]
+            pairs = list(zip(starts, errors, strict=True))
             in_range = [e for s, e in pairs if s >= 1 and s + length - 1 <= 14]
             error = in_range[0] if in_range else errors[0]
             assert error is not None
@@ -373,40 +373,56 @@ def check_group(
     if not natural_cards:
         what = _text(group) or "an empty group"
         raise InvalidMeldError(f"{what}: a group needs at least one natural card")
+    first = natural_cards[0]
+    same_rank = all(card.rank is first.rank for card in natural_cards)
+    same_suit = all(card.suit is first.suit for card in natural_cards)
+    # only a group of one rank may read as a set, only one of one suit as a run
+    if kind is not MeldKind.RUN and same_rank:
+        read = _read_set(group, variant)
+        if isinstance(read, GroupShape):
+            return _capped(read, joker_limit)
+    if kind is not MeldKind.SET and same_suit:
+        read = _read_run(group, variant)
+        if isinstance(read, GroupShape):
+            return _capped(read, joker_limit)
+    raise InvalidMeldError(_group_refusal(group, natural_cards, variant, kind))
+
+
+def _group_refusal(
+    group: tuple[Card, ...], natural_cards: list[Card], variant: Variant, kind: MeldKind | None
+) -> str:
+    """Why :func:`check_group` reads ``group`` as no valid group: the rule the group breaks
+    as the kind it most looks like."""
     same_rank = all(card.rank is natural_cards[0].rank for card in natural_cards)
     same_suit = all(card.suit is natural_cards[0].suit for card in natural_cards)
     text = _text(group)
     as_set = as_run = ""
     if kind is not MeldKind.RUN:
         read = _read_set(group, variant)
-        if isinstance(read, GroupShape):
-            return _capped(read, joker_limit)
+        assert isinstance(read, str)
         as_set = read
     if kind is not MeldKind.SET:
         read = _read_run(group, variant)
-        if isinstance(read, GroupShape):
-            return _capped(read, joker_limit)
+        assert isinstance(read, str)
         as_run = read
     if kind is MeldKind.SET or (kind is None and same_rank and not same_suit):
-        raise InvalidMeldError(f"set {text}: {as_set}")
+        return f"set {text}: {as_set}"
     if kind is MeldKind.RUN or (same_suit and not same_rank):
-        raise InvalidMeldError(f"run {text}: {as_run}")
+        return f"run {text}: {as_run}"
     if not same_rank:
         first, second = natural_cards[0], natural_cards[1]
         if first.suit is second.suit:  # it starts like a run
-            raise InvalidMeldError(f"run {text}: {as_run}")
+            return f"run {text}: {as_run}"
         if first.rank is second.rank:  # it starts like a set
-            raise InvalidMeldError(f"set {text}: {as_set}")
-        raise InvalidMeldError(
-            f"{text}: neither a set (cards of one rank) nor a run (cards of one suit)"
-        )
+            return f"set {text}: {as_set}"
+        return f"{text}: neither a set (cards of one rank) nor a run (cards of one suit)"
     set_fits = _set_size_error(len(group), variant.melds) is None
     run_fits = _run_size_error(len(group), variant.melds) is None
     if set_fits and not run_fits:
-        raise InvalidMeldError(f"set {text}: {as_set}")
+        return f"set {text}: {as_set}"
     if run_fits and not set_fits:
-        raise InvalidMeldError(f"run {text}: {as_run}")
-    raise InvalidMeldError(f"{text}: neither a set ({as_set}) nor a run ({as_run})")
+        return f"run {text}: {as_run}"
+    return f"{text}: neither a set ({as_set}) nor a run ({as_run})"
 
 
 def _capped(shape: GroupShape, joker_limit: int | None) -> GroupShape:

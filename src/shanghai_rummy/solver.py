@@ -21,14 +21,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ._bounds import contract_out_of_reach, opening_out_of_reach
+from ._every import every_group, every_way
 from ._search import (
     Arrangement,
     OpeningSearch,
     canonical_form,
-    card_code,
     count_cards,
-    every_group,
-    every_way,
     match_slots,
     rules_of,
     runs_clash,
@@ -77,6 +75,18 @@ def _same_suit_check(shapes: Sequence[GroupShape], variant: Variant) -> None:
                 )
 
 
+class _Described:
+    """A contract that says its description only when an error message asks for it."""
+
+    __slots__ = ("contract",)
+
+    def __init__(self, contract: Contract) -> None:
+        self.contract = contract
+
+    def __str__(self) -> str:
+        return self.contract.describe()
+
+
 def _slot_fit_error(shape: GroupShape, size: int, cap: int | None, variant: Variant) -> str | None:
     if variant.going_down.exact_sizes and len(shape.cards) != size:
         return (
@@ -93,9 +103,17 @@ def _slot_fit_error(shape: GroupShape, size: int, cap: int | None, variant: Vari
     return None
 
 
+def _slot_fits(shape: GroupShape, size: int, cap: int | None, variant: Variant) -> bool:
+    """Whether ``shape`` fills a contract slot of ``size``: :func:`_slot_fit_error` is None."""
+    length = len(shape.cards)
+    if length < size or (variant.going_down.exact_sizes and length != size):
+        return False
+    return cap is None or shape.jokers <= cap
+
+
 def _check_contract(shapes: Sequence[GroupShape], contract: Contract, variant: Variant) -> None:
     rules = variant.going_down
-    wanted = contract.describe()
+    wanted = _Described(contract)
     if rules.exact_meld_count and len(shapes) != contract.group_count:
         raise ContractNotMetError(
             f"{wanted} is exactly {contract.group_count} groups, got {len(shapes)} "
@@ -115,7 +133,7 @@ def _check_contract(shapes: Sequence[GroupShape], contract: Contract, variant: V
         fits: list[list[int]] = []
         for size in sizes:
             cap = variant.jokers.going_down_limit(size)
-            fitting = [i for i in laid if _slot_fit_error(shapes[i], size, cap, variant) is None]
+            fitting = [i for i in laid if _slot_fits(shapes[i], size, cap, variant)]
             if not fitting:
                 reasons = "; ".join(
                     error
@@ -264,8 +282,8 @@ def arrangements(
     rules = rules_of(variant)
     counts, jokers = count_cards(cards)
     found = every_way(counts, jokers, requirement, rules)
-    ways = [tuple(candidate.cards for candidate in chosen) for chosen in found]
-    return tuple(sorted(ways, key=lambda way: [tuple(map(card_code, g)) for g in way]))
+    found.sort(key=lambda chosen: [candidate.codes for candidate in chosen])  # the card codes
+    return tuple(tuple(candidate.cards for candidate in chosen) for chosen in found)
 
 
 def possible_groups(cards: Iterable[Card], variant: Variant) -> Arrangement:

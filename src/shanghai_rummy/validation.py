@@ -36,10 +36,11 @@ def validate(state: GameState) -> None:
     1. shape: the seat count suits the variant; one hand, seat record and total per seat;
        the dealer, the seat in turn and the deal number exist; counters are not negative;
     2. card conservation: hands, stock, discard pile and table hold exactly the variant's
-       pack for this many seats;
-    3. phase and seat to act: nobody acts between deals and everybody else is in turn, the
-       seat to draw or play is the seat in turn, a buyer is the first of a real offer of a
-       live upcard, a game is over exactly after its last deal;
+       pack for this many seats, and a cut card is the bottom card of the stock;
+    3. phase and seat to act: nobody acts between deals and everybody else is in turn, every
+       seat holds a card while the deal is in play, the seat to draw or play is the seat in
+       turn, a buyer is the first of a real offer of a live upcard, a game is over exactly
+       after its last deal;
     4. the table: meld ids are unique and issued, each meld's owner is down (and each seat
        that is down owns a meld), and each meld is a valid group under the variant whose
        recorded kind, rank, suit and start (what its jokers stand for) are those its cards
@@ -128,6 +129,7 @@ def _conservation(state: GameState) -> Problems:
     for _, cards in _places(state):
         held.update(cards)
     if held == pack:
+        yield from _cut_card(state)
         return
     extra = _first_excess(held, pack)
     if extra is not None:
@@ -149,6 +151,26 @@ def _conservation(state: GameState) -> Problems:
         f"card conservation: missing from hands, stock, discard pile and table: {text}"
         + (" ..." if len(missing) > 8 else ""),
     )
+
+
+def _cut_card(state: GameState) -> Problems:
+    """The face-up cut card is the bottom card of the stock (taking it takes that card)."""
+    cut_card = state.cut_card
+    if cut_card is None:
+        return
+    if state.variant.scoring.cut_card_hand is None:
+        yield (
+            "cut_card",
+            f"card conservation: a cut card ({cut_card}) in a variant without one "
+            "(variant.scoring.cut_card_hand)",
+        )
+    elif not state.stock or state.stock[-1] != cut_card:
+        bottom = str(state.stock[-1]) if state.stock else "none: the stock is empty"
+        yield (
+            "cut_card",
+            f"card conservation: the cut card {cut_card} is not the bottom card of the stock "
+            f"({bottom})",
+        )
 
 
 def _first_excess(held: Counter[Card], pack: Counter[Card]) -> Card | None:
@@ -176,6 +198,10 @@ def _phase(state: GameState) -> Problems:
     if not _seat_ok(state.to_act, players):
         yield "to_act", f"{name}: in phase {phase.value!r} a seat of 0 to {players - 1} acts"
         return
+    for seat, hand in enumerate(state.hands):
+        if not hand:
+            yield f"hands[{seat}]", f"{name}: seat {seat} holds no card, but the deal is in play"
+            return
     if state.results and state.results[-1].deal_number >= state.deal_number:
         yield "results", f"{name}: deal {state.deal_number} is in play but already has a result"
         return

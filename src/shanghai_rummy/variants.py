@@ -508,6 +508,9 @@ SHANGHAI = Variant(
     id="shanghai",
     name="Shanghai Rummy (aces high)",
     source="seeds/000_5f807921aa3818b9.txt (es, 'Ron de Shanghái')",
+    # Two players may play, but nobody can buy then (the discarder and the player in turn are
+    # excluded), so deals 8-10, which need 13-15 cards, are seldom won: most end by the turn
+    # limit with no winner.
     min_players=2,
     max_players=6,
     packs=(

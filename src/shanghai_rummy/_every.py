@@ -1,0 +1,364 @@
+"""Listing for :mod:`.solver`: every valid group a hand can form
+(:func:`~shanghai_rummy.solver.possible_groups`) and every way to meet a requirement
+(:func:`~shanghai_rummy.solver.arrangements`), over the card counts and precomputed rules of
+:mod:`._search`. Nothing here is public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations, product
+
+from ._search import (
+    _ACE,
+    _CARD_AT,
+    _JOKER_CODE,
+    _NO_LIMIT,
+    _RANK_OF_POSITION,
+    Arrangement,
+    _bits,
+    _Entries,
+    _Rules,
+    match_slots,
+    runs_clash,
+)
+from .cards import JOKER, Card, Rank
+from .contracts import Opening, Requirement
+from .melds import MeldKind
+from .variants import SameSuitRuns
+
+_ANY_SIZE = range(64)
+
+
+class _Candidate:
+    """A group some of the hand can form, read from its canonical key (flattened: see
+    :func:`_every_set`, :func:`_every_run`) for the enumeration of every way."""
+
+    __slots__ = (
+        "cards",
+        "codes",
+        "group",
+        "jokers",
+        "key",
+        "kind",
+        "need",
+        "points",
+        "size",
+        "start",
+        "suit",
+        "value",
+    )
+
+    def __init__(
+        self,
+        key: tuple[int, ...],
+        cards: tuple[Card, ...],
+        rank_points: Sequence[int],
+        span_points: dict[tuple[int, int], int],
+    ) -> None:
+        self.key = key
+        self.cards = cards
+        self.group = key[0]  # 0 for a set, 1 for a run
+        self.codes = codes = key[2:] if key[0] == 0 else key[3:]
+        need: dict[int, int] = {}
+        for code in codes:
+            if code != _JOKER_CODE:
+                need[code] = need.get(code, 0) + 1
+        self.need = tuple(need.items())
+        self.size = len(codes)
+        self.jokers = self.size - sum(need.values())
+        self.value = sum(rank_points[index & 15] * count for index, count in self.need)
+        if key[0] == 0:
+            self.kind = MeldKind.SET
+            self.suit = self.start = -1
+            self.points = rank_points[key[1]] * self.size
+        else:
+            self.kind = MeldKind.RUN
+            self.suit, self.start = key[1], key[2]
+            self.points = span_points.get((self.start, self.size), 0)
+
+
+_Keyed = dict[tuple[int, ...], tuple[Card, ...]]
+"""Groups by canonical key, flattened: ``(0, rank, *codes)`` for a set, ``(1, suit, start,
+*codes)`` for a run, ``codes`` the cards' :func:`card_code`; they sort as the nested keys of
+:func:`canonical_form` do."""
+
+
+def every_group(counts: list[int], jokers: int, rules: _Rules) -> Arrangement:
+    """Every distinct valid group some of the counted cards can form, in canonical form and
+    order (see :mod:`.solver`), with no going-down joker limit."""
+    keyed: _Keyed = {}
+    _every_set(counts, jokers, rules, keyed, _ANY_SIZE, _NO_LIMIT)
+    _every_run(counts, jokers, rules, keyed, _ANY_SIZE, _NO_LIMIT)
+    return tuple(keyed[key] for key in sorted(keyed))
+
+
+def _remembered(rules: _Rules, key: tuple[object, ...], entries: _Entries) -> _Entries:
+    memo = rules.group_memo
+    if len(memo) > 1 << 14:
+        memo.clear()
+    memo[key] = entries
+    return entries
+
+
+def _every_set(
+    counts: list[int], jokers: int, rules: _Rules, keyed: _Keyed, sizes: range, cap: int
+) -> None:
+    """Add every set of a size in ``sizes`` with at most ``cap`` jokers to ``keyed``; the sets
+    of each rank are remembered by what they depend on (a hand changes a card at a time)."""
+    room = min(jokers, cap)
+    for rank in range(2, 15):
+        held = counts[rank::16]  # the copies of each suit
+        if not any(held):
+            continue
+        if rules.distinct:
+            held = [1 if count else 0 for count in held]
+        key = (0, rank, *held, room, sizes)
+        entries = rules.group_memo.get(key)
+        if entries is None:
+            entries = _remembered(rules, key, _sets_of_rank(rank, held, room, rules, sizes))
+        keyed.update(entries)
+
+
+def _sets_of_rank(rank: int, held: list[int], room: int, rules: _Rules, sizes: range) -> _Entries:
+    """The sets of ``rank`` from ``held`` copies of each suit and at most ``room`` jokers."""
+    set_min, set_big = rules.set_min, rules.set_big
+    entries: _Entries = []
+    if sum(held) + room < set_min:
+        return entries
+    for a, b, c, d in product(*(range(count + 1) for count in held)):
+        naturals = a + b + c + d
+        if not naturals or naturals > set_big:
+            continue
+        picked = (rank,) * a + (16 + rank,) * b + (32 + rank,) * c + (48 + rank,) * d
+        cards = tuple(_CARD_AT[index] for index in picked)
+        for used in range(min(room, set_big - naturals) + 1):
+            if rules.amn and used > naturals:
+                break
+            size = naturals + used
+            if size >= set_min and size in sizes:
+                key = (0, rank, *picked, *(_JOKER_CODE,) * used)
+                entries.append((key, cards + (JOKER,) * used))
+    return entries
+
+
+def _every_run(
+    counts: list[int], jokers: int, rules: _Rules, keyed: _Keyed, sizes: range, cap: int
+) -> None:
+    """Add every run of a length in ``sizes`` with at most ``cap`` jokers to ``keyed``; the
+    runs of each suit are remembered by what they depend on."""
+    room = min(jokers, cap)
+    for suit in range(4):
+        base = suit * 16
+        avail = 0
+        for rank in range(2, 15):
+            if counts[base + rank]:
+                avail |= rules.position_bits[rank]
+        if not avail:
+            continue
+        one_ace = counts[base + _ACE] == 1
+        key = (1, suit, avail, one_ace, room, sizes)
+        entries = rules.group_memo.get(key)
+        if entries is None:
+            entries = _remembered(
+                rules, key, _runs_of_suit(suit, avail, one_ace, room, rules, sizes)
+            )
+        keyed.update(entries)
+
+
+def _runs_of_suit(
+    suit: int, avail: int, one_ace: bool, room: int, rules: _Rules, sizes: range
+) -> _Entries:
+    """The runs of ``suit``, which holds the run positions ``avail`` (one copy of the ace
+    where ``one_ace``), with at most ``room`` jokers: for each span short of few enough
+    cards, the natural cards it holds with any of them left to jokers."""
+    aces = rules.aces_bits
+    entries: _Entries = []
+    for start, pairs in rules.spans:
+        for length, interval in pairs:
+            have = avail & interval
+            if length >= 14 and one_ace and have & aces == aces:
+                have &= ~(1 << (start + length - 1))  # one ace: at the low end
+            forced = length - have.bit_count()
+            if forced > room:
+                break  # longer spans miss even more
+            most = min(room, rules.jm[length])
+            if forced > most or not have or length not in sizes:
+                continue
+            positions = _bits(have)
+            for extra in range(most - forced + 1):
+                for swapped in combinations(positions, extra):
+                    natural = have
+                    for position in swapped:
+                        natural &= ~(1 << position)
+                    if not natural:
+                        continue
+                    one_rank = natural & (natural - 1) == 0 or natural == aces
+                    if one_rank and rules.set_reading(length, natural.bit_count()):
+                        continue  # one rank and jokers: it reads as a set
+                    jokers_at = interval & ~natural
+                    entries.append(_run_entry(suit, start, length, jokers_at))
+                    if length >= 14 and one_ace and natural & aces:
+                        # the only ace may stand at either end of an ace-to-ace run
+                        entries.append(_run_entry(suit, start, length, jokers_at ^ aces))
+    return entries
+
+
+def _run_entry(
+    suit: int, start: int, length: int, jokers_at: int
+) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+    base = suit * 16
+    codes = tuple(
+        _JOKER_CODE if jokers_at >> position & 1 else base + _RANK_OF_POSITION[position]
+        for position in range(start, start + length)
+    )
+    cards = tuple(JOKER if code == _JOKER_CODE else _CARD_AT[code] for code in codes)
+    return (1, suit, start, *codes), cards
+
+
+def _candidates(
+    counts: list[int], jokers: int, requirement: Requirement, rules: _Rules
+) -> list[_Candidate]:
+    variant = rules.variant
+    per_group = variant.jokers.going_down_per_group
+    any_size = range(64)
+    kinds: list[tuple[MeldKind, range, int]] = []
+    if isinstance(requirement, Opening):
+        cap = _NO_LIMIT if per_group is None else per_group
+        kinds = [(MeldKind.SET, any_size, cap), (MeldKind.RUN, any_size, cap)]
+    else:
+        for kind, slots in ((MeldKind.SET, requirement.sets), (MeldKind.RUN, requirement.runs)):
+            caps = [variant.jokers.going_down_limit(size) for size in slots]
+            cap = max((_NO_LIMIT if c is None else c for c in caps), default=0)
+            if not variant.going_down.exact_meld_count:
+                cap = _NO_LIMIT if per_group is None else per_group
+                kinds.append((kind, any_size, cap))
+            elif slots:
+                low = min(slots)
+                high = max(slots) if variant.going_down.exact_sizes else 63
+                kinds.append((kind, range(low, high + 1), cap))
+    keyed: _Keyed = {}
+    for kind, sizes, cap in kinds:
+        maker = _every_set if kind is MeldKind.SET else _every_run
+        maker(counts, jokers, rules, keyed, sizes, cap)
+    # an opening counts points: a card's by its rank, a run's by its span (a contract: none)
+    rank_points = [0] * 16
+    spans: dict[tuple[int, int], int] = {}
+    if isinstance(requirement, Opening):
+        rank_points[2:15] = [requirement.values.of_rank(rank) for rank in Rank]
+        spans = rules.span_points(requirement.values)
+    return [_Candidate(key, keyed[key], rank_points, spans) for key in sorted(keyed)]
+
+
+def _accepts(
+    chosen: list[_Candidate], requirement: Requirement, rules: _Rules, points: int
+) -> bool:
+    """Whether ``chosen`` (whose runs never clash: :func:`every_way` keeps them apart) meets
+    ``requirement``."""
+    if isinstance(requirement, Opening):
+        return points >= requirement.min_points
+    variant = rules.variant
+    exact = variant.going_down.exact_sizes
+    for kind, sizes in ((MeldKind.SET, requirement.sets), (MeldKind.RUN, requirement.runs)):
+        laid = [i for i, c in enumerate(chosen) if c.kind is kind]
+        fits = []
+        for size in sizes:
+            limit = variant.jokers.going_down_limit(size)
+            fits.append(
+                [
+                    i
+                    for i in laid
+                    if (chosen[i].size == size if exact else chosen[i].size >= size)
+                    and (limit is None or chosen[i].jokers <= limit)
+                ]
+            )
+        if not match_slots(fits, len(chosen)):
+            return False
+    return True
+
+
+def every_way(
+    counts: list[int],
+    jokers: int,
+    requirement: Requirement,
+    rules: _Rules,
+    *,
+    first_only: bool = False,
+) -> list[list[_Candidate]]:
+    """Every accepted multiset of candidate groups, each in canonical order (or the first).
+
+    Two pruning rules keep the walk to choices that can still be accepted: a run that
+    clashes with a run already chosen (``variant.going_down.same_suit_runs``) is never added,
+    as no larger choice would be accepted; and where ``exact_meld_count`` holds, no more
+    groups of a kind are chosen than the contract asks for of it (each needs its own)."""
+    variant = rules.variant
+    candidates = _candidates(counts, jokers, requirement, rules)
+    most = [64, 64]  # groups of each kind (set, run)
+    target = best = 0  # an opening with values >= 0: the points still within reach
+    if isinstance(requirement, Opening):
+        low, high = 1, 64
+        if min(requirement.values.by_rank) >= 0:
+            target = requirement.min_points
+            best = max(requirement.values.by_rank)
+    else:
+        low = requirement.group_count
+        high = 64
+        if variant.going_down.exact_meld_count:
+            high = low
+            most = [len(requirement.sets), len(requirement.runs)]
+    value = [0] * 16  # by rank, the index of a card's slot & 15
+    if target:
+        assert isinstance(requirement, Opening)
+        value[2:15] = [requirement.values.of_rank(rank) for rank in Rank]
+    clashes = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
+    out: list[list[_Candidate]] = []
+    chosen: list[_Candidate] = []
+    left = [jokers, sum(value[index & 15] * count for index, count in enumerate(counts))]
+    laid = [0, 0]
+
+    def clash(candidate: _Candidate) -> bool:
+        return candidate.kind is MeldKind.RUN and any(
+            other.kind is MeldKind.RUN
+            and other.suit == candidate.suit
+            and runs_clash(other.start, other.size, candidate.start, candidate.size, variant)
+            for other in chosen
+        )
+
+    def walk(first: int, points: int) -> bool:
+        if len(chosen) >= low and _accepts(chosen, requirement, rules, points):
+            out.append(list(chosen))
+            if first_only:
+                return True
+        if len(chosen) == high:
+            return False
+        if target and points + left[1] + left[0] * best < target:
+            return False  # more groups add at most the cards left (a joker: the best card)
+        for number in range(first, len(candidates)):
+            candidate = candidates[number]
+            group = candidate.group
+            if (
+                candidate.jokers > left[0]
+                or laid[group] == most[group]
+                or any(counts[index] < need for index, need in candidate.need)
+                or (clashes and clash(candidate))
+            ):
+                continue
+            for index, need in candidate.need:
+                counts[index] -= need
+            left[0] -= candidate.jokers
+            left[1] -= candidate.value
+            laid[group] += 1
+            chosen.append(candidate)
+            stop = walk(number, points + candidate.points)
+            chosen.pop()
+            laid[group] -= 1
+            left[1] += candidate.value
+            left[0] += candidate.jokers
+            for index, need in candidate.need:
+                counts[index] += need
+            if stop:
+                return True
+        return False
+
+    walk(0, 0)
+    return out
