@@ -174,13 +174,18 @@ def _sort_key(card: Card) -> tuple[int, int]:
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
 
 
+_SORT_INDEX: dict[Card, int] = {
+    card: index for index, card in enumerate(sorted((*_NATURALS.values(), JOKER), key=_sort_key))
+}
+
+
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards sorted for display: by suit (clubs, diamonds, hearts, spades), then rank; jokers last.
 
     >>> " ".join(map(str, sort_cards(parse_cards("JK AS 2C 10C"))))
     '2C 10C AS JK'
     """
-    return tuple(sorted(cards, key=_sort_key))
+    return tuple(sorted(cards, key=_SORT_INDEX.__getitem__))
 
 
 def make_pack(decks: int, jokers: int) -> tuple[Card, ...]:

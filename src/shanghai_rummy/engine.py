@@ -12,7 +12,7 @@ the rule; the state it was given is never changed.
 >>> sr.draw(after, 1, sr.Source.STOCK)
 Traceback (most recent call last):
 ...
-shanghai_rummy.errors.WrongPhaseError: cannot draw now: the game waits for seat 1 in phase 'play', ...
+shanghai_rummy.errors.WrongPhaseError: cannot draw now: the game waits for seat 1 in phase ...
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ from .play_rules import (
     swap_in_meld,
 )
 from .scoring import DealResult
-from .state import GameState, History, Phase
+from .state import GameState, History, Phase, TurnState
 from .turns import begin_turn, buyers, end_deal, take_from_stock
 from .variants import GoOutDiscard, NewMelds, SwapWho
 
@@ -226,7 +226,13 @@ def _take_cut_card(state: GameState, seat: int, action: Draw) -> GameState:
 def _draw_stock(state: GameState, seat: int, log: History | None = None) -> GameState:
     """``seat`` draws the top of the stock and plays (the deal ends if none can be had)."""
     stock = state.stock
-    turn_state = attrs.evolve(state.turn_state, drawn=True, buy_queue=(), draw_after_buy=False)
+    before = state.turn_state  # at the draw, the turn's other facts are still unset
+    turn_state = TurnState(
+        drawn=True,
+        was_down=before.was_down,
+        offered=before.offered,
+        discarded_by=before.discarded_by,
+    )
     if stock:  # the common case, in one step
         rest = stock[1:]
         return attrs.evolve(

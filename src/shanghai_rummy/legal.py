@@ -14,8 +14,10 @@ is made of.
 
 from __future__ import annotations
 
+from . import engine
 from .actions import Action, Buy, Discard, Draw, LayOff, Meld, PassBuy, Source, SwapJoker
 from .cards import Card, sort_cards
+from .engine import upcard_obligation
 from .errors import IllegalMoveError
 from .play_rules import (
     going_down_options,
@@ -45,8 +47,6 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def _draws(state: GameState, seat: int) -> tuple[Action, ...]:
-    from .engine import upcard_obligation
-
     actions: list[Action] = [Draw(seat, Source.STOCK)]
     cut_card = state.cut_card
     if (
@@ -68,9 +68,18 @@ def _distinct(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return sort_cards(set(cards))
 
 
-def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
-    from . import engine
+_DISCARDS: dict[tuple[int, Card], Discard] = {}
 
+
+def _discard(seat: int, card: Card) -> Discard:
+    """The Discard action for that seat and card, shared (actions are values)."""
+    action = _DISCARDS.get((seat, card))
+    if action is None:
+        action = _DISCARDS[seat, card] = Discard(seat, card)
+    return action
+
+
+def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
     variant = state.variant
     hand = state.hands[seat]
     size = len(hand)
@@ -120,7 +129,7 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
             actions.append(SwapJoker(seat, card, meld_id))
     if turn_state.must_go_out is not None:
         if size == 1 and rule is not GoOutDiscard.NEVER:
-            actions.extend(Discard(seat, card) for card in distinct)
+            actions.extend(_discard(seat, card) for card in distinct)
     elif not obligations_open and (size > 1 or rule is not GoOutDiscard.NEVER):
-        actions.extend(Discard(seat, card) for card in distinct)
+        actions.extend(_discard(seat, card) for card in distinct)
     return tuple(actions)
