@@ -14,6 +14,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from typing import Any
 
 import shanghai_rummy as sr
 
@@ -38,12 +39,13 @@ def _quantiles(samples: list[float]) -> dict[str, float]:
     }
 
 
-def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, object]:
+def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, Any]:
     variant = sr.get_variant(variant_id)
     rng = random.Random(seed)
     clock = time.perf_counter
     per_phase: dict[str, list[float]] = defaultdict(list)
     everything: list[float] = []
+    listing: list[float] = []
     game = 0
     state = sr.new_game(variant, players=players, seed=seed)
     while len(everything) < steps:
@@ -58,10 +60,12 @@ def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, o
         going_down = phase is sr.Phase.PLAY and not state.is_down(state.turn)
         start = clock()
         actions = sr.legal_actions(state)
+        listed = clock()
         action = actions[rng.randrange(len(actions))]
         state = sr.apply(state, action)
         elapsed = (clock() - start) * 1e6
         everything.append(elapsed)
+        listing.append((listed - start) * 1e6)
         name = PHASE_NAMES[phase]
         if isinstance(action, sr.Meld) and going_down:
             name = "going_down"
@@ -71,6 +75,7 @@ def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, o
         "players": players,
         "policy": "uniform random over legal_actions",
         "step": _quantiles(everything),
+        "legal_actions": _quantiles(listing),
         "per_phase": {name: _quantiles(samples) for name, samples in sorted(per_phase.items())},
     }
 

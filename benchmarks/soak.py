@@ -1,8 +1,10 @@
 """Soak run: seeded random games in every preset, with about one attempt in five illegal.
 
 Run: python benchmarks/soak.py [--actions 1000000] [--workers 2] [--illegal 0.2]
-                              [--validate-every 1] [--seed 0] [--presets shanghai,rummy51] [--json]
-     python benchmarks/soak.py --game SEED/WORKER/INDEX     (replay one game of a soak run)
+                              [--validate-every 1] [--seed 0] [--presets shanghai,rummy51]
+                              [--variant-files examples/variants/liverpool.toml]
+                              [--progress 60] [--json]
+     python benchmarks/soak.py --game SEED/WORKER/INDEX   (replay one game of a run, same options)
 
 Each worker plays games one after another (a preset in turn, a random seat count, a seeded
 shuffle). At each decision it either applies one of ``legal_actions(state)`` (biased towards
@@ -19,6 +21,7 @@ It checks that:
 - an accepted attempt is a listed move (a meld up to the order of its groups and cards, a
   go-out when each of its pieces is listed in turn);
 - ``validate(state)`` passes after every accepted action (or every N with --validate-every);
+  after a breach caused by an attempt, play goes on from the state before it;
 - no state ever has no legal action while a seat is to act.
 
 Prints one JSON document of counts (``--json``: only that) and exits with status 1 if any
@@ -32,11 +35,14 @@ import json
 import multiprocessing
 import platform
 import random
+import signal
+import subprocess
 import sys
 import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -217,7 +223,7 @@ def bad_go_out(state: sr.GameState, rng: random.Random) -> sr.Action | None:
 
 def malformed(state: sr.GameState, rng: random.Random) -> sr.Action | None:
     """Values of the wrong type where a caller ignored the annotations: a card code instead of
-    a card, a source that is not a Source, a meld id that is a string, a bool for a seat."""
+    a card, a source that is not a Source, a meld id that is a string."""
     seat = state.to_act if state.to_act is not None else 0
     code: Any = str(_any_card(state, rng, seat))  # deliberately not a Card
     stock: Any = "stock"
@@ -230,9 +236,19 @@ def malformed(state: sr.GameState, rng: random.Random) -> sr.Action | None:
         sr.Meld(seat, [code]),
         sr.Meld(seat, [[code, code, code]]),
         sr.GoOut(seat, lay_offs=[sr.PlannedLayOff(code, _meld_id(state, rng))]),
-        sr.Buy(bool(seat)),
     ]
     return rng.choice(choices)
+
+
+def seat_not_an_int(state: sr.GameState, rng: random.Random) -> sr.Action | None:
+    """A listed action whose seat is equal to the seat to act but is not an int: True or
+    False for seats 1 and 0 (a bool is an int to the type checker), else a float."""
+    listed = sr.legal_actions(state)
+    if not listed:
+        return None
+    action = rng.choice(listed)
+    seat: Any = bool(action.seat) if action.seat in (0, 1) else float(action.seat)
+    return attrs.evolve(action, seat=seat)
 
 
 Attempt = Callable[[sr.GameState, random.Random], "sr.Action | None"]
@@ -248,6 +264,7 @@ ILLEGAL_KINDS: dict[str, tuple[Attempt, float]] = {
     "bad_discard": (bad_discard, 1.0),
     "bad_go_out": (bad_go_out, 1.0),
     "malformed": (malformed, 0.3),
+    "seat_not_an_int": (seat_not_an_int, 0.1),
 }
 
 SIMPLE = (sr.Draw, sr.Buy, sr.PassBuy, sr.LayOff, sr.SwapJoker, sr.Discard)
@@ -340,11 +357,13 @@ class Tally:
     refused: Counter[str] = attrs.field(factory=Counter)
     accepted_by_action: Counter[str] = attrs.field(factory=Counter)
     illegal_by_kind: Counter[str] = attrs.field(factory=Counter)
+    problem_kinds: Counter[tuple[str, str]] = attrs.field(factory=Counter)
     by_preset: dict[str, Counter[str]] = attrs.field(factory=dict)
     problems: dict[str, list[dict[str, Any]]] = attrs.field(factory=dict)
 
     def problem(self, problem: str, /, **details: Any) -> None:
         self.counts[problem] += 1
+        self.problem_kinds[problem, str(details.get("kind", "legal"))] += 1
         samples = self.problems.setdefault(problem, [])
         if len(samples) < PROBLEM_SAMPLES:
             samples.append(details)
@@ -357,7 +376,24 @@ class Config:
     validate_every: int
     seed: int
     presets: tuple[str, ...]
+    """Preset ids, or paths of variant files (TOML or JSON), played in turn."""
     max_players: int
+    progress: float = 0.0
+    """Seconds between progress lines on stderr (0: none)."""
+    exclude: tuple[str, ...] = ()
+    """Kinds of illegal attempt not to make."""
+
+
+_LOADED: dict[str, sr.Variant] = {}
+
+
+def variant_named(name: str) -> sr.Variant:
+    """A preset by id, or a variant file by path (loaded once per process)."""
+    if name in sr.VARIANTS:
+        return sr.get_variant(name)
+    if name not in _LOADED:
+        _LOADED[name] = sr.load_variant(Path(name))
+    return _LOADED[name]
 
 
 def game_setup(
@@ -365,7 +401,7 @@ def game_setup(
 ) -> tuple[sr.Variant, int, int, random.Random]:
     """The preset, seat count, game seed and policy RNG of game ``index`` of ``worker``."""
     rng = random.Random(f"soak/{config.seed}/{worker}/{index}")
-    variant = sr.get_variant(config.presets[(worker + index) % len(config.presets)])
+    variant = variant_named(config.presets[(worker + index) % len(config.presets)])
     top = min(variant.max_players, max(variant.min_players, config.max_players))
     players = rng.randint(variant.min_players, top)
     return variant, players, rng.randrange(2**31), rng
@@ -378,8 +414,10 @@ def _choose_legal(listed: Sequence[sr.Action], rng: random.Random) -> sr.Action:
     return rng.choice(listed)
 
 
-def _illegal_attempt(state: sr.GameState, rng: random.Random) -> tuple[str, sr.Action] | None:
-    kinds = list(ILLEGAL_KINDS)
+def _illegal_attempt(
+    state: sr.GameState, rng: random.Random, exclude: tuple[str, ...]
+) -> tuple[str, sr.Action] | None:
+    kinds = [kind for kind in ILLEGAL_KINDS if kind not in exclude]
     weights = [ILLEGAL_KINDS[kind][1] for kind in kinds]
     for _ in range(4):
         kind = rng.choices(kinds, weights)[0]
@@ -401,19 +439,30 @@ def play_game(config: Config, worker: int, index: int, tally: Tally, budget: int
     tried = 0
     since_check = 0
 
-    def check(step: int, action: object) -> None:
+    last_kind = "none"
+
+    def check(step: int, action: object) -> bool:
+        """Validate (every ``validate_every`` actions, and whenever a deal ends); False after
+        a breach (every later state would repeat it: the caller rolls back or ends the game)."""
         nonlocal since_check
         since_check += 1
         if since_check < config.validate_every and state.to_act is not None:
-            return
+            return True
         since_check = 0
         tally.counts["invariant_checks"] += 1
         try:
             sr.validate(state)
         except sr.RummyError as error:
             tally.problem(
-                "invariant_breaches", **where, step=step, after=repr(action), error=str(error)
+                "invariant_breaches",
+                **where,
+                step=step,
+                after=repr(action),
+                kind=last_kind,
+                error=str(error),
             )
+            return False
+        return True
 
     while tried < budget:
         if state.phase is sr.Phase.GAME_OVER:
@@ -423,17 +472,24 @@ def play_game(config: Config, worker: int, index: int, tally: Tally, budget: int
         if state.phase is sr.Phase.DEAL_OVER:
             state = sr.next_deal(state)
             tally.counts["next_deal_calls"] += 1
-            check(tried, "next_deal")
+            last_kind = "next_deal"
+            if not check(tried, "next_deal"):
+                break
             continue
         listed = sr.legal_actions(state)
         if not listed:
-            tally.problem("stuck_states", **where, step=tried, phase=state.phase.value)
+            tally.problem(
+                "stuck_states", **where, step=tried, kind=last_kind, phase=state.phase.value
+            )
             break
         tried += 1
         preset["actions_tried"] += 1
-        attempt = _illegal_attempt(state, rng) if rng.random() < config.illegal else None
+        attempt = (
+            _illegal_attempt(state, rng, config.exclude) if rng.random() < config.illegal else None
+        )
         if attempt is None:
             action = _choose_legal(listed, rng)
+            last_kind = "legal"
             tally.counts["legal_tried"] += 1
             try:
                 after = sr.apply(state, action)
@@ -448,6 +504,7 @@ def play_game(config: Config, worker: int, index: int, tally: Tally, budget: int
                 break
         else:
             kind, action = attempt
+            last_kind = kind
             tally.counts["illegal_tried"] += 1
             tally.illegal_by_kind[kind] += 1
             before = snapshot(state)
@@ -458,7 +515,11 @@ def play_game(config: Config, worker: int, index: int, tally: Tally, budget: int
                 tally.counts["refused"] += 1
                 if snapshot(state) != before:
                     tally.problem(
-                        "refusals_that_changed_state", **where, step=tried, action=repr(action)
+                        "refusals_that_changed_state",
+                        **where,
+                        step=tried,
+                        kind=kind,
+                        action=repr(action),
                     )
                 continue
             except Exception as error:
@@ -481,16 +542,21 @@ def play_game(config: Config, worker: int, index: int, tally: Tally, budget: int
             tally.counts["accepted_from_illegal_generator"] += 1
         tally.counts["accepted"] += 1
         tally.accepted_by_action[type(action).__name__] += 1
-        ended = after.phase in (sr.Phase.DEAL_OVER, sr.Phase.GAME_OVER)
-        state = after
-        if ended:
+        previous, state = state, after
+        if not check(tried, action):
+            if last_kind != "legal" and config.validate_every == 1:
+                state = previous  # an attempt broke the game: play on from the last valid state
+                tally.counts["breaches_rolled_back"] += 1
+                continue
+            tally.counts["games_ended_by_a_breach"] += 1
+            break
+        if state.phase in (sr.Phase.DEAL_OVER, sr.Phase.GAME_OVER):
             result = state.results[-1]
             tally.counts["deals_finished"] += 1
             preset["deals_finished"] += 1
             tally.counts["deals_won" if result.winner is not None else "deals_without_winner"] += 1
             if result.one_turn_out:
                 tally.counts["one_turn_outs"] += 1
-        check(tried, action)
     return tried
 
 
@@ -498,9 +564,22 @@ def run_worker(args: tuple[Config, int, int]) -> Tally:
     config, worker, budget = args
     tally = Tally()
     index = 0
+    total = budget
+    start = last = time.perf_counter()
     while budget > 0:
         budget -= play_game(config, worker, index, tally, budget)
         index += 1
+        now = time.perf_counter()
+        if config.progress and (now - last >= config.progress or budget <= 0):
+            last = now
+            done = total - budget
+            problems = sum(tally.counts[kind] for kind in PROBLEM_KINDS)
+            print(
+                f"soak worker {worker}: {done}/{total} actions, {index} games, "
+                f"{problems} problems, {done / (now - start):.0f} actions/s",
+                file=sys.stderr,
+                flush=True,
+            )
     return tally
 
 
@@ -514,6 +593,7 @@ def merge(tallies: Sequence[Tally]) -> Tally:
         total.refused.update(tally.refused)
         total.accepted_by_action.update(tally.accepted_by_action)
         total.illegal_by_kind.update(tally.illegal_by_kind)
+        total.problem_kinds.update(tally.problem_kinds)
         for preset, counts in tally.by_preset.items():
             total.by_preset.setdefault(preset, Counter()).update(counts)
         for kind, samples in tally.problems.items():
@@ -542,6 +622,7 @@ def report(config: Config, workers: int, tally: Tally, seconds: float) -> dict[s
             "seed": config.seed,
             "presets": list(config.presets),
             "max_players": config.max_players,
+            "excluded_kinds": list(config.exclude),
             "workers": workers,
         },
         "actions": {
@@ -562,19 +643,53 @@ def report(config: Config, workers: int, tally: Tally, seconds: float) -> dict[s
             "one_turn_outs": counts["one_turn_outs"],
             "next_deal_calls": counts["next_deal_calls"],
         },
-        "games": {"started": counts["games_started"], "finished": counts["games_finished"]},
+        "games": {
+            "started": counts["games_started"],
+            "finished": counts["games_finished"],
+            "ended_by_a_breach": counts["games_ended_by_a_breach"],
+            "breaches_rolled_back": counts["breaches_rolled_back"],
+        },
         "by_preset": {
             preset: dict(sorted(preset_counts.items()))
             for preset, preset_counts in sorted(tally.by_preset.items())
         },
         "invariant_checks": counts["invariant_checks"],
+        "problems_by_kind_of_action": {
+            problem: {
+                kind: count
+                for (name, kind), count in sorted(tally.problem_kinds.items())
+                if name == problem
+            }
+            for problem in PROBLEM_KINDS
+            if tally.counts[problem]
+        },
         **{kind: counts[kind] for kind in PROBLEM_KINDS},
         "problems": tally.problems,
         "seconds": round(seconds, 1),
         "actions_per_second": round(tried / seconds, 1) if seconds else None,
         "python": platform.python_version(),
         "shanghai_rummy": sr.__version__,
+        "source": _source(),
     }
+
+
+def _source() -> dict[str, Any]:
+    """The commit the engine was loaded from, and the files changed since (if a git checkout)."""
+    root = Path(sr.__file__).resolve().parents[2]
+
+    def git(*args: str) -> str:
+        done = subprocess.run(
+            ["git", "-C", str(root), *args], capture_output=True, text=True, check=True
+        )
+        return done.stdout.rstrip("\n")
+
+    try:
+        return {
+            "commit": git("rev-parse", "HEAD"),
+            "changed": git("status", "--short").splitlines(),
+        }
+    except (OSError, subprocess.CalledProcessError):
+        return {}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -587,29 +702,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--presets", default=",".join(sr.VARIANTS), help="comma-separated ids")
+    parser.add_argument(
+        "--variant-files", default="", help="comma-separated variant files to play as well"
+    )
     parser.add_argument("--max-players", type=int, default=6)
+    parser.add_argument(
+        "--progress", type=float, default=0.0, help="seconds between progress lines on stderr"
+    )
+    parser.add_argument(
+        "--exclude-kinds",
+        default="",
+        help=f"comma-separated kinds of illegal attempt to skip, of: {', '.join(ILLEGAL_KINDS)}",
+    )
     parser.add_argument("--game", help="replay one game, SEED/WORKER/INDEX, to its end")
     parser.add_argument("--json", action="store_true", help="print only the JSON document")
     options = parser.parse_args(argv)
-    presets = tuple(options.presets.split(","))
-    for preset in presets:
-        sr.get_variant(preset)
+    presets = tuple(name for name in options.presets.split(",") if name)
+    presets += tuple(name for name in options.variant_files.split(",") if name)
+    for name in presets:
+        variant_named(name)
+    config = Config(
+        options.actions,
+        options.illegal,
+        max(1, options.validate_every),
+        options.seed,
+        presets,
+        options.max_players,
+        options.progress,
+        tuple(kind for kind in options.exclude_kinds.split(",") if kind),
+    )
+    unknown = set(config.exclude) - set(ILLEGAL_KINDS)
+    if unknown:
+        parser.error(f"unknown kinds of illegal attempt: {', '.join(sorted(unknown))}")
+    # a terminated run stops its workers too (the pool's context manager terminates them)
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     if options.game:
         seed, worker, index = (int(part) for part in options.game.split("/"))
-        config = Config(options.actions, options.illegal, 1, seed, presets, options.max_players)
+        config = attrs.evolve(config, seed=seed, validate_every=1)
         tally = Tally()
         start = time.perf_counter()
         play_game(config, worker, index, tally, sys.maxsize)
         document = report(config, 1, tally, time.perf_counter() - start)
     else:
-        config = Config(
-            options.actions,
-            options.illegal,
-            max(1, options.validate_every),
-            options.seed,
-            presets,
-            options.max_players,
-        )
         workers = max(1, options.workers)
         shares = [
             options.actions // workers + (w < options.actions % workers) for w in range(workers)

@@ -63,12 +63,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
+    print(json.dumps(figures(args.hands, args.seed), indent=2))
 
+
+def figures(hands_per_case: int = 1000, seed: int = 2024) -> dict[str, object]:
+    """Solver latency per requirement, as one JSON-ready document."""
     shanghai = get_variant("shanghai")
     contracts: dict[str, dict[str, object]] = {}
     for number, deal in enumerate(shanghai.deals, start=1):
-        rng = random.Random(f"{args.seed}-contract-{number}")
-        hands = _contract_hands(rng, args.hands)
+        rng = random.Random(f"{seed}-contract-{number}")
+        hands = _contract_hands(rng, hands_per_case)
         solve(hands[0], deal.requirement, shanghai)  # warm the per-variant cache
         entry: dict[str, object] = {"contract": deal.requirement.describe()}
         entry.update(_measure(hands, deal.requirement, shanghai))
@@ -76,9 +80,9 @@ def main() -> None:
 
     rummy51 = get_variant("rummy51")
     opening = rummy51.deals[0].requirement
-    rng = random.Random(f"{args.seed}-opening")
+    rng = random.Random(f"{seed}-opening")
     pack = make_pack(2, 4)
-    hands = [tuple(rng.sample(pack, 15)) for _ in range(args.hands)]
+    hands = [tuple(rng.sample(pack, 15)) for _ in range(hands_per_case)]
     solve(hands[0], opening, rummy51)
     opening_entry: dict[str, object] = {
         "requirement": opening.describe(),
@@ -89,8 +93,8 @@ def main() -> None:
 
     document = {
         "benchmark": "solver.solve",
-        "hands_per_case": args.hands,
-        "seed": args.seed,
+        "hands_per_case": hands_per_case,
+        "seed": seed,
         "shanghai_contracts": contracts,
         "rummy51_opening": opening_entry,
         "machine": {
@@ -101,7 +105,7 @@ def main() -> None:
             "implementation": platform.python_implementation(),
         },
     }
-    print(json.dumps(document, indent=2))
+    return document
 
 
 if __name__ == "__main__":

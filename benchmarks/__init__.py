@@ -1,0 +1,1 @@
+"""Benchmarks of shanghai-rummy; each prints JSON figures. Run ``python -m benchmarks``."""
