@@ -504,6 +504,20 @@ def test_possible_groups_of_a_small_hand() -> None:
     assert possible_groups(cards("8C 9D JK"), SHANGHAI) == ()
 
 
+def test_possible_groups_put_a_lone_ace_at_either_end_of_an_ace_to_ace_run() -> None:
+    hand = cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK")
+    longest = [group for group in possible_groups(hand, RUMMY51) if len(group) == 14]
+    assert [" ".join(map(str, group)) for group in longest] == [
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK",
+        "JK 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+    ]
+    with_both = possible_groups((*hand, C("AH")), RUMMY51)
+    longest = [group for group in with_both if len(group) == 14]
+    assert len(longest) == 15  # all natural, or the joker in any one of the 14 places
+    for group in longest:
+        assert check_group(group, RUMMY51).cards == group
+
+
 @st.composite
 def shanghai_hands(draw: st.DrawFn) -> tuple[int, tuple[sr.Card, ...]]:
     deal = draw(st.integers(1, 10))

@@ -70,7 +70,7 @@ from .records import GameRecord, record, replay
 from .schema import json_schema
 from .scoring import DealResult, Outcome, SeatScore
 from .serialization import from_dict, from_json, to_dict, to_json
-from .solver import arrangements, canonical_groups, check_going_down, solve
+from .solver import arrangements, canonical_groups, check_going_down, possible_groups, solve
 from .state import GameState, Phase, SeatState, TurnState
 from .validation import validate
 from .variant_files import load_variant, variant_from_dict, variant_to_dict
@@ -202,6 +202,7 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "pass_buy",
+    "possible_groups",
     "record",
     "replay",
     "score",

@@ -48,8 +48,8 @@ from ._search import _NO_LIMIT, _Rules
 from .cards import Card, Rank, Suit
 from .contracts import Contract, Opening
 
-_TALLY: dict[Card, tuple[int, int]] = {
-    Card.of(rank, suit): (suit_index, rank.value)
+_TALLY: dict[Card, tuple[int, int, int]] = {  # suit index, rank, slot in the count list
+    Card.of(rank, suit): (suit_index, rank.value, suit_index * 16 + rank.value)
     for suit_index, suit in enumerate(Suit)
     for rank in Rank
 }
@@ -61,8 +61,9 @@ class _ContractBounds:
     63: no group takes more), ``windows`` memoises :meth:`best_window`."""
 
     __slots__ = (
+        "high_positions",
+        "low_positions",
         "min_cards",
-        "position_bits",
         "run_cap",
         "run_least",
         "run_size",
@@ -94,24 +95,37 @@ class _ContractBounds:
         self.set_least = [least(contract.sets, jokers) for jokers in range(64)]
         self.run_least = [least(contract.runs, jokers) for jokers in range(64)]
         self.run_cap = max((cap(size) for size in contract.runs), default=0)
-        self.position_bits = rules.position_bits
+        # the run positions of a suit's ranks (bits 2 to 14), looked up a byte at a time
+        self.low_positions = [_positions(rules, ranks) for ranks in range(256)]
+        self.high_positions = [_positions(rules, ranks << 8) for ranks in range(128)]
         self.windows: dict[int, int] = {}
 
     def best_window(self, ranks: int) -> int:
         """The most positions held in ``run_size`` consecutive run positions, for a suit
         holding the ranks whose bits are set in ``ranks`` (every window, whatever the ace
-        rule: a bound)."""
+        rule: a bound). A best window may start at a held position: moving a window's start
+        up to its first held position keeps every position it held."""
         known = self.windows.get(ranks)
         if known is None:
-            held = 0
-            for rank in range(2, 15):
-                if ranks >> rank & 1:
-                    held |= self.position_bits[rank]
-            size = self.run_size
-            window = (1 << size) - 1
-            known = max((held & window << start).bit_count() for start in range(1, 28 - size))
+            held = self.low_positions[ranks & 0xFF] | self.high_positions[ranks >> 8]
+            window = (1 << self.run_size) - 1
+            known = 0
+            rest = held
+            while rest:
+                low = rest & -rest
+                known = max(known, (held & window * low).bit_count())
+                rest ^= low
             self.windows[ranks] = known
         return known
+
+
+def _positions(rules: _Rules, ranks: int) -> int:
+    """The run positions (bits) of the ranks whose bits are set in ``ranks``."""
+    held = 0
+    for rank in range(2, 15):
+        if ranks >> rank & 1:
+            held |= rules.position_bits[rank]
+    return held
 
 
 _BOUNDS: dict[int, tuple[Contract, _Rules, _ContractBounds]] = {}
@@ -181,7 +195,17 @@ def _runs_jokers(
 def contract_out_of_reach(cards: Iterable[Card], contract: Contract, rules: _Rules) -> bool:
     """Whether the bounds (see the module notes) show that no part of ``cards`` meets
     ``contract``: True only when none does; False says nothing."""
+    return contract_tally(cards, contract, rules) is None
+
+
+def contract_tally(
+    cards: Iterable[Card], contract: Contract, rules: _Rules
+) -> tuple[list[int], int] | None:
+    """The card counts of ``cards`` (as :func:`~shanghai_rummy._search.count_cards` gives
+    them, for the search), or None when the bounds show that no part of them meets
+    ``contract``."""
     bounds = _bounds_of(contract, rules)
+    counts = [0] * 64
     rank_count = [0] * 15
     suit_count = [0] * 4
     suit_ranks = [0] * 4
@@ -192,18 +216,19 @@ def contract_out_of_reach(cards: Iterable[Card], contract: Contract, rules: _Rul
         if found is None:
             jokers += 1
             continue
-        suit, rank = found
+        suit, rank, index = found
+        counts[index] += 1
         rank_count[rank] += 1
         suit_count[suit] += 1
         suit_ranks[suit] |= 1 << rank
     if sum(suit_count) + jokers < bounds.min_cards:
-        return True
+        return None
     spent = _sets_jokers(bounds, rank_count, jokers) if bounds.sets else 0
     if spent > jokers:
-        return True
+        return None
     if bounds.runs:
         spent += _runs_jokers(bounds, suit_count, suit_ranks, jokers)
-    return spent > jokers
+    return None if spent > jokers else (counts, jokers)
 
 
 class _OpeningBounds:
@@ -260,6 +285,14 @@ def opening_out_of_reach(cards: Iterable[Card], opening: Opening, rules: _Rules)
     """Whether the bound (see the module notes) shows that no part of ``cards`` is worth
     ``opening.min_points`` in valid groups: True only when none is; False says nothing. For
     card values >= 0 only."""
+    return opening_tally(cards, opening, rules) is None
+
+
+def opening_tally(
+    cards: Iterable[Card], opening: Opening, rules: _Rules
+) -> tuple[list[int], int] | None:
+    """The card counts of ``cards`` (for the search), or None when the bound shows that no
+    part of them is worth ``opening.min_points``. For card values >= 0 only."""
     cached = _OPENING_BOUNDS.get(id(opening))
     if cached is not None and cached[0] is opening and cached[1] is rules:
         bounds = cached[2]
@@ -278,8 +311,8 @@ def opening_out_of_reach(cards: Iterable[Card], opening: Opening, rules: _Rules)
         if found is None:
             jokers += 1
             continue
-        suit, rank = found
-        counts[suit * 16 + rank] += 1
+        suit, rank, index = found
+        counts[index] += 1
         rank_suits[rank] |= 1 << suit
         suit_ranks[suit] |= 1 << rank
     least = bounds.set_least[min(jokers, 63)]
@@ -302,4 +335,4 @@ def opening_out_of_reach(cards: Iterable[Card], opening: Opening, rules: _Rules)
         for rank in range(2, 15):
             if meldable >> rank & 1:
                 worth += counts[base + rank] * value[rank]
-    return worth < bounds.target
+    return None if worth < bounds.target else (counts, jokers)

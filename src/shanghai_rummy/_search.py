@@ -665,8 +665,6 @@ def solve_contract(
     if sum(counts) + jokers < contract.min_cards:
         return None
     search = _ContractSearch(rules, counts, jokers, contract)
-    if search.set_specs and search.greedy_sets and not search._sets_possible():
-        return None
     if any(not candidates for candidates in search.candidates):
         return None
     by_suit = not search.set_specs and len(set(search.run_specs)) == 1

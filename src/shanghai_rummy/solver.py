@@ -1,5 +1,10 @@
 """Meeting a requirement: checking a going down (:func:`check_going_down`), finding one way
-to go down (:func:`solve`), and listing every way (:func:`arrangements`).
+to go down (:func:`solve`), listing every way (:func:`arrangements`), and every single group
+a hand can form (:func:`possible_groups`).
+
+:func:`solve` first tries quick refusals, necessary conditions read from a few card counts
+that most hands unable to meet the requirement fail (proved sound in ``_bounds``); a hand
+that passes them is searched.
 
 Everything here reads :class:`~shanghai_rummy.Variant` fields; nothing asks which preset runs.
 
@@ -20,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ._bounds import contract_out_of_reach, opening_out_of_reach
+from ._bounds import contract_tally, opening_tally
 from ._every import every_group, every_way
 from ._search import (
     Arrangement,
@@ -244,11 +249,10 @@ def solve(cards: Iterable[Card], requirement: Requirement, variant: Variant) -> 
     """
     rules = rules_of(variant)
     if isinstance(requirement, Contract):
-        hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
-        if contract_out_of_reach(hand, requirement, rules):  # the quick "no" of most hands
+        tally = contract_tally(cards, requirement, rules)
+        if tally is None:  # the quick "no" of most hands
             return None
-        counts, jokers = count_cards(hand)
-        shapes = solve_contract(counts, jokers, requirement, rules)
+        shapes = solve_contract(*tally, requirement, rules)
         return None if shapes is None else canonical_groups(shapes, variant)
     if requirement.min_points <= 0 or min(requirement.values.by_rank) < 0:
         # outside what the fast search assumes: take the first of every way
@@ -256,11 +260,10 @@ def solve(cards: Iterable[Card], requirement: Requirement, variant: Variant) -> 
         for chosen in every_way(counts, jokers, requirement, rules, first_only=True):
             return tuple(candidate.cards for candidate in chosen)
         return None
-    hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
-    if opening_out_of_reach(hand, requirement, rules):
+    tally = opening_tally(cards, requirement, rules)
+    if tally is None:  # the quick "no" of most hands
         return None
-    counts, jokers = count_cards(hand)
-    search = OpeningSearch(rules, counts, jokers, requirement)
+    search = OpeningSearch(rules, *tally, requirement)
     if not search.search(0):
         return None
     return canonical_groups(search.shapes(), variant)
