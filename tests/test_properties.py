@@ -13,6 +13,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import shanghai_rummy as sr
 
+from .games import random_state
 from .helpers import all_cards, pack_of
 
 PRESETS = ["shanghai", "shanghai-wiki", "shanghai-camping", "rummy51"]
@@ -94,20 +95,6 @@ RandomPlay.TestCase.settings = settings(
 TestRandomPlay = RandomPlay.TestCase
 
 
-def _random_position(variant_id: str, seed: int, steps: int) -> sr.GameState:
-    variant = sr.get_variant(variant_id)
-    state = sr.new_game(variant, players=min(4, variant.max_players), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.phase is sr.Phase.DEAL_OVER:
-            state = sr.next_deal(state)
-        actions = sr.legal_actions(state)
-        if not actions:
-            break
-        state = sr.apply(state, rng.choice(actions))
-    return state
-
-
 def _unlisted_candidates(state: sr.GameState, rng: random.Random) -> list[sr.Action]:
     """Plausible actions for every seat, most of them illegal."""
     seats = range(state.num_players)
@@ -136,7 +123,7 @@ def _unlisted_candidates(state: sr.GameState, rng: random.Random) -> list[sr.Act
     steps=st.integers(min_value=0, max_value=150),
 )
 def test_legal_actions_agree_with_apply(variant_id: str, seed: int, steps: int) -> None:
-    state = _random_position(variant_id, seed, steps)
+    state = random_state(variant_id, 4, seed, steps)
     listed = set(sr.legal_actions(state))
     for action in listed:
         after = sr.apply(state, action)
