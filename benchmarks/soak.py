@@ -611,7 +611,9 @@ PROBLEM_KINDS = (
 )
 
 
-def report(config: Config, workers: int, tally: Tally, seconds: float) -> dict[str, Any]:
+def report(
+    config: Config, workers: int, tally: Tally, seconds: float, source: dict[str, Any]
+) -> dict[str, Any]:
     counts = tally.counts
     tried = counts["legal_tried"] + counts["illegal_tried"]
     return {
@@ -669,12 +671,13 @@ def report(config: Config, workers: int, tally: Tally, seconds: float) -> dict[s
         "actions_per_second": round(tried / seconds, 1) if seconds else None,
         "python": platform.python_version(),
         "shanghai_rummy": sr.__version__,
-        "source": _source(),
+        "source": source,
     }
 
 
 def _source() -> dict[str, Any]:
-    """The commit the engine was loaded from, and the files changed since (if a git checkout)."""
+    """The commit the engine was loaded from, and the files changed since (if a git checkout),
+    read when the run starts."""
     root = Path(sr.__file__).resolve().parents[2]
 
     def git(*args: str) -> str:
@@ -734,6 +737,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = set(config.exclude) - set(ILLEGAL_KINDS)
     if unknown:
         parser.error(f"unknown kinds of illegal attempt: {', '.join(sorted(unknown))}")
+    source = _source()
     # a terminated run stops its workers too (the pool's context manager terminates them)
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     if options.game:
@@ -742,7 +746,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         tally = Tally()
         start = time.perf_counter()
         play_game(config, worker, index, tally, sys.maxsize)
-        document = report(config, 1, tally, time.perf_counter() - start)
+        document = report(config, 1, tally, time.perf_counter() - start, source)
     else:
         workers = max(1, options.workers)
         shares = [
@@ -754,7 +758,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             with multiprocessing.Pool(workers) as pool:
                 tallies = pool.map(run_worker, [(config, w, shares[w]) for w in range(workers)])
-        document = report(config, workers, merge(tallies), time.perf_counter() - start)
+        document = report(config, workers, merge(tallies), time.perf_counter() - start, source)
     if not options.json:
         print(
             f"soak: {document['actions']['tried']} actions in {document['seconds']} s",

@@ -6,6 +6,7 @@ invariant ``validate`` checks."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import attrs
 import pytest
@@ -369,7 +370,7 @@ def offered() -> sr.GameState:
 SETS_8_9 = [cards("8H 8D 8S"), cards("9C 9H 9S")]
 
 
-def _turn_state(state: sr.GameState, **changes: object) -> sr.GameState:
+def _turn_state(state: sr.GameState, **changes: Any) -> sr.GameState:
     return attrs.evolve(state, turn_state=attrs.evolve(state.turn_state, **changes))
 
 
@@ -495,6 +496,7 @@ def _states_breaking_two_invariants_of_one_check(
             stock=fresh.stock + fresh.hands[0] + fresh.hands[1],
         ),
     )
+    yield "_phase", attrs.evolve(fresh, results=(_result(fresh, deal_number=1),), to_act=2)
     yield "_phase", attrs.evolve(offered, to_act=2)
     yield "_phase", _turn_state(offered, buy_queue=(0, 0, 0))
     yield "_table", attrs.evolve(offered, next_meld_id=1)
