@@ -581,7 +581,7 @@ def test_illegal_move_in_a_rare_position_is_refused_and_changes_nothing(name: st
     assert_refused(state, action, *expected)
 
 
-# --- engine bugs the fuzzing found (strict xfail until fixed) ---------------------------------
+# --- engine bugs the fuzzing found (fixed; kept as regression tests) -------------------------
 
 ANYONE_SWAPS = attrs.evolve(
     R51, id="rummy51-anyone-swaps", joker_swap=attrs.evolve(R51.joker_swap, who=sr.SwapWho.ANYONE)
@@ -589,32 +589,20 @@ ANYONE_SWAPS = attrs.evolve(
 """Rummy 51 where a player not yet down may swap (joker_into_new_meld stays on)."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: under joker_swap.joker_into_new_meld, a swap by a seat not yet down is "
-    "allowed when the hand can make *some* group with the joker (can_meld_a_joker), but for "
-    "that seat a new group is a going down, which needs the contract or opening; a seat that "
-    "cannot open is left owing the joker with no legal move",
-)
-def test_joker_swap_by_a_seat_not_down_never_leaves_it_without_a_legal_move() -> None:
+def test_joker_swap_by_a_seat_not_down_refused_when_it_cannot_go_down_with_the_joker() -> None:
+    """For a seat not yet down, the "new group" a swapped joker must join is its going down:
+    the swap is refused (and not listed) when no going down can hold the joker."""
     starter = cards("6S JK 8S 10D 10C 10H 2C 3D 4H 9D JH QS KD 5S 3C")
     seat0 = cards("7S 5C 5D 2D 7C 9H 2S 3H 4S 9C 6D QH 8D KS")  # cannot open 51, even with a joker
     state = sr.deal_from(ANYONE_SWAPS, hands=[seat0, starter], stock_top=cards("2H"))
     state = sr.meld(state, 1, [cards("6S JK 8S"), cards("10D 10C 10H")])
     state = sr.draw(sr.discard(state, 1, C("KD")), 0, STOCK)
     swap = sr.SwapJoker(0, C("7S"), state.table[0].id)
-    assert swap in sr.legal_actions(state)
-    swapped = sr.apply(state, swap)
-    sr.validate(swapped)
-    assert sr.legal_actions(swapped), "seat 0 owes the joker a group and has no legal move"
+    assert swap not in sr.legal_actions(state)
+    with pytest.raises(sr.JokerSwapError, match="joker_into_new_meld"):
+        sr.apply(state, swap)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a seat that equals the seat to act but is not an int passes the turn "
-    "check (engine._require compares seat != state.to_act): True for seat 1 is accepted and "
-    "recorded in the history, which validate (and so from_json) then refuses",
-)
 def test_a_bool_is_not_a_seat() -> None:
     state = sr.new_game(SHANGHAI, players=3, seed=1)
     assert state.to_act == 1
@@ -625,12 +613,6 @@ def test_a_bool_is_not_a_seat() -> None:
     sr.validate(after)  # or, if accepted, the game must at least stay valid
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="engine bug: a seat that equals the seat to act but is a float passes the turn "
-    "check, then indexes the hands: TypeError instead of an IllegalMoveError",
-)
 def test_a_float_is_not_a_seat() -> None:
     state = sr.new_game(SHANGHAI, players=3, seed=1)
     with pytest.raises(sr.IllegalMoveError):

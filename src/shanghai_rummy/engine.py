@@ -53,6 +53,7 @@ from .errors import (
     WrongPhaseError,
 )
 from .play_rules import (
+    can_go_down_with_jokers,
     can_meld_a_joker,
     extend_meld,
     going_down_melds,
@@ -96,9 +97,9 @@ def _require(state: GameState, seat: int, phase: Phase, verb: str) -> None:
             f"cannot {verb} now: the game waits for seat {state.to_act} in phase "
             f"{state.phase.value!r}, and {verb} belongs to phase {phase.value!r}"
         )
-    if seat != state.to_act:
+    if seat != state.to_act or type(seat) is not int:
         raise NotYourTurnError(
-            f"seat {seat} cannot {verb}: seat {state.to_act} is to act ({state.phase.value})"
+            f"seat {seat!r} cannot {verb}: seat {state.to_act} is to act ({state.phase.value})"
         )
 
 
@@ -330,7 +331,7 @@ def _after_play(state: GameState, seat: int, verb: str) -> GameState:
     if must_go_out is not None and len(hand) > (1 if rule is not GoOutDiscard.NEVER else 0):
         raise GoOutError(f"cannot {verb} that: {must_go_out}, but cards would be left over")
     owed = state.turn_state.jokers_to_meld
-    if owed and not can_meld_a_joker(state.variant, hand, owed):
+    if owed and not _joker_obligation_feasible(state, seat, hand, owed):
         raise JokerSwapError(
             f"cannot {verb} that: the joker taken by a swap must still go into a new group "
             "this turn (variant.joker_swap.joker_into_new_meld), and this would leave no way to"
@@ -479,7 +480,7 @@ def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSta
         )
         if not _may_lay_new_group(state, seat):
             raise JokerSwapError(f"{reason}, and you may not lay down a new group this turn")
-        if not can_meld_a_joker(variant, hand, jokers_to_meld + 1):
+        if not _joker_obligation_feasible(state, seat, hand, jokers_to_meld + 1):
             raise JokerSwapError(f"{reason}, and this hand cannot make a group with it")
         jokers_to_meld += 1
     table = list(state.table)
@@ -493,6 +494,16 @@ def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSta
         ),
         log=_logged(state, SwapJoker(seat, card, meld_id)),
     )
+
+
+def _joker_obligation_feasible(
+    state: GameState, seat: int, hand: tuple[Card, ...], owed: int
+) -> bool:
+    """Whether ``seat`` can still lay ``owed`` swapped jokers in new groups this turn: as new
+    groups once down (where allowed this turn), or in its going down while not down."""
+    if not state.seats[seat].down:
+        return can_go_down_with_jokers(state.variant, state.deal_number, hand, owed)
+    return _may_lay_new_group(state, seat) and can_meld_a_joker(state.variant, hand, owed)
 
 
 def _may_lay_new_group(state: GameState, seat: int) -> bool:

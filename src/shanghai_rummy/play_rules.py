@@ -14,6 +14,7 @@ from .solver import arrangements, check_going_down, solve
 from .variants import GoOutDiscard, Variant
 
 __all__ = [
+    "can_go_down_with_jokers",
     "can_meld_a_joker",
     "extend_meld",
     "going_down_melds",
@@ -138,6 +139,28 @@ def can_meld_a_joker(variant: Variant, hand: Sequence[Card], jokers: int) -> boo
     for group in possible_groups(hand, variant):
         left = len(hand) - len(group)
         if sum(1 for card in group if card.is_joker) < jokers:
+            continue
+        if (rule is GoOutDiscard.REQUIRED and left == 0) or (
+            rule is GoOutDiscard.NEVER and left == 1
+        ):
+            continue
+        return True
+    return False
+
+
+def can_go_down_with_jokers(
+    variant: Variant, deal_number: int, hand: Sequence[Card], jokers: int
+) -> bool:
+    """Whether ``hand`` can go down with ``jokers`` of its jokers in the groups, and still end
+    the turn (the obligation a swap leaves a player not yet down under
+    ``variant.joker_swap.joker_into_new_meld``)."""
+    requirement = variant.deal(deal_number).requirement
+    if solve(hand, requirement, variant) is None:
+        return False
+    rule = variant.going_out
+    for way in arrangements(hand, requirement, variant):
+        left = len(hand) - sum(len(group) for group in way)
+        if sum(1 for group in way for card in group if card.is_joker) < jokers:
             continue
         if (rule is GoOutDiscard.REQUIRED and left == 0) or (
             rule is GoOutDiscard.NEVER and left == 1
