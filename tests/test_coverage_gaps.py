@@ -17,29 +17,20 @@ from shanghai_rummy.play_rules import hand_out_possible, opening_possible
 from shanghai_rummy.state import History
 
 from .helpers import C, cards, stacked, with_seat
+from .positions import (
+    HAND_WIN,
+    pass_offers,
+    quiet_turn,
+    rummy51_cut_card_deal,
+    seat_0_plays_before_down_seat_1,
+)
 
 SHANGHAI = sr.get_variant("shanghai")
 CAMPING = sr.get_variant("shanghai-camping")
 R51 = sr.get_variant("rummy51")
-CUT_CARD_HOUSE = attrs.evolve(
-    R51, id="rummy51-cut-card", scoring=attrs.evolve(R51.scoring, cut_card_hand=-120)
-)
 STOCK, DISCARD = sr.Source.STOCK, sr.Source.DISCARD
 ANY: object = "8C"
 """A value of the wrong type, for calls that ignore the annotations."""
-
-
-def pass_offers(state: sr.GameState) -> sr.GameState:
-    while state.phase is sr.Phase.BUY:
-        assert state.to_act is not None
-        state = sr.pass_buy(state, state.to_act)
-    return state
-
-
-def quiet_turn(state: sr.GameState) -> sr.GameState:
-    seat = state.turn
-    state = pass_offers(sr.draw(pass_offers(state), seat, STOCK))
-    return sr.discard(state, seat, state.hand(seat)[0])
 
 
 # --- the engine: values that are not what the move takes ------------------------------------
@@ -73,18 +64,8 @@ def test_apply_refuses_what_is_not_an_action() -> None:
 # --- drawing from a stock that a buy emptied -------------------------------------------------
 
 
-def _seat_0_plays_before_down_seat_1() -> sr.GameState:
-    """Shanghai, 4 seats: seat 1 went down two turns ago; seat 0 has drawn and will discard,
-    and seat 1's turn then begins with the upcard offered to the others first."""
-    state = stacked(SHANGHAI, {1: cards("8H 8D 8S 9C 9H 9S 2C 5D")}, upcard=C("KS"))
-    state = sr.draw(state, 1, DISCARD)
-    state = sr.meld(state, 1, [cards("8H 8D 8S"), cards("9C 9H 9S")])
-    state = quiet_turn(quiet_turn(sr.discard(state, 1, C("2C"))))
-    return pass_offers(sr.draw(state, 0, STOCK))
-
-
 def test_down_players_draw_after_a_buy_emptied_the_stock_restocks() -> None:
-    state = _seat_0_plays_before_down_seat_1()
+    state = seat_0_plays_before_down_seat_1()
     short = attrs.evolve(
         state, stock=state.stock[:2], discard_pile=state.stock[2:] + state.discard_pile
     )
@@ -99,7 +80,7 @@ def test_down_players_draw_after_a_buy_emptied_the_stock_restocks() -> None:
 
 
 def test_down_players_draw_from_a_stock_that_cannot_be_refilled_ends_the_deal() -> None:
-    state = _seat_0_plays_before_down_seat_1()
+    state = seat_0_plays_before_down_seat_1()
     hands = list(state.hands)
     hands[3] = hands[3] + state.stock[2:] + state.discard_pile
     bare = attrs.evolve(
@@ -116,29 +97,8 @@ def test_down_players_draw_from_a_stock_that_cannot_be_refilled_ends_the_deal() 
 # --- the cut card (variant.scoring.cut_card_hand) --------------------------------------------
 
 
-def _with_cut_card(state: sr.GameState, card: sr.Card) -> sr.GameState:
-    """The same deal with ``card`` moved to the bottom of the stock, as the cut card."""
-    stock = list(state.stock)
-    index = stock.index(card)
-    stock[index], stock[-1] = stock[-1], stock[index]
-    return attrs.evolve(state, stock=tuple(stock), cut_card=card)
-
-
-def _cut_card_deal() -> sr.GameState:
-    """Seat 1 opens with a run and a set; seat 0 may go out by hand with the cut card KC."""
-    seat0 = cards("AH 2H 3H 4C 5C 6C 7C 8C 8D 8H 8S JC QC 9S")
-    starter = cards("6S JK 8S 10D 10C 10H 2C 3D 4H 9D JH QS KD 5S 3C")
-    state = _with_cut_card(sr.deal_from(CUT_CARD_HOUSE, hands=[seat0, starter]), C("KC"))
-    sr.validate(state)
-    state = sr.meld(state, 1, [cards("6S JK 8S"), cards("10D 10C 10H")])
-    return sr.discard(state, 1, C("KD"))
-
-
-HAND_WIN = [cards("AH 2H 3H"), cards("4C 5C 6C 7C 8C"), cards("8D 8H 8S"), cards("JC QC KC")]
-
-
 def test_cut_card_only_for_a_player_not_yet_down() -> None:
-    state = quiet_turn(_cut_card_deal())  # seat 0 draws and discards; seat 1 (down) draws
+    state = quiet_turn(rummy51_cut_card_deal())  # seat 0 draws and discards; seat 1 (down) draws
     assert state.turn == 1 and state.cut_card is not None
     assert sr.Draw(1, sr.Source.CUT_CARD) not in sr.legal_actions(state)
     with pytest.raises(sr.DrawError, match="only a player not yet down"):
@@ -146,19 +106,20 @@ def test_cut_card_only_for_a_player_not_yet_down() -> None:
 
 
 def test_cut_card_obliges_going_out_no_cards_left_over() -> None:
-    taken = sr.draw(_cut_card_deal(), 0, sr.Source.CUT_CARD)
+    taken = sr.draw(rummy51_cut_card_deal(), 0, sr.Source.CUT_CARD)
+    assert not any(isinstance(action, sr.Discard) for action in sr.legal_actions(taken))
     with pytest.raises(sr.GoOutError, match="cards would be left over"):
         sr.meld(taken, 0, [HAND_WIN[0], HAND_WIN[1], HAND_WIN[3]])
 
 
 def test_cut_card_no_lay_off_on_other_players_groups() -> None:
-    laid = sr.meld(sr.draw(_cut_card_deal(), 0, sr.Source.CUT_CARD), 0, HAND_WIN)
+    laid = sr.meld(sr.draw(rummy51_cut_card_deal(), 0, sr.Source.CUT_CARD), 0, HAND_WIN)
     with pytest.raises(sr.LayOffError, match="no lay-offs on other players' groups"):
         sr.lay_off(laid, 0, C("9S"), laid.table[0].id)
 
 
 def test_cut_card_last_card_is_the_only_listed_move_and_goes_out_for_minus_120() -> None:
-    laid = sr.meld(sr.draw(_cut_card_deal(), 0, sr.Source.CUT_CARD), 0, HAND_WIN)
+    laid = sr.meld(sr.draw(rummy51_cut_card_deal(), 0, sr.Source.CUT_CARD), 0, HAND_WIN)
     assert sr.legal_actions(laid) == (sr.Discard(0, C("9S")),)
     out = sr.discard(laid, 0, C("9S"))
     assert sr.score(out).points[0] == -120
@@ -455,7 +416,7 @@ def test_validate_plays_in_the_draw_and_play_phases(offered: sr.GameState) -> No
 
 
 def test_validate_cut_card_is_the_bottom_card_of_the_stock() -> None:
-    state = _cut_card_deal()
+    state = rummy51_cut_card_deal()
     sr.validate(state)
     elsewhere = next(card for card in state.stock if card != state.stock[-1])
     with pytest.raises(sr.InvalidStateError, match="not the bottom card of the stock") as caught:
@@ -472,7 +433,7 @@ def test_validate_cut_card_is_the_bottom_card_of_the_stock() -> None:
 def test_validate_refused_cut_card_cannot_corrupt_the_game() -> None:
     """The engine takes the bottom card for the cut card: a cut card naming another card
     would duplicate it. validate (and so from_json) refuses such a state."""
-    state = _cut_card_deal()
+    state = rummy51_cut_card_deal()
     forged = attrs.evolve(state, cut_card=C("KC"), stock=(*state.stock[:-1], C("2S")))
     with pytest.raises(sr.InvalidStateError):
         sr.validate(forged)

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -617,3 +617,71 @@ def test_a_float_is_not_a_seat() -> None:
     state = sr.new_game(SHANGHAI, players=3, seed=1)
     with pytest.raises(sr.IllegalMoveError):
         sr.draw(state, 1.0, DISCARD)  # type: ignore[arg-type]
+
+
+# --- house rules: random variants of the presets ---------------------------------------------
+
+
+@st.composite
+def house_variants(draw: st.DrawFn) -> sr.Variant:
+    """A preset with its policies redrawn: who swaps and what a swap obliges, going out, new
+    groups, lay-offs, buying, the upcard obligation, restocking, the turn limit, the cut card
+    and aces. Combinations Variant refuses are rejected."""
+    base = sr.get_variant(draw(st.sampled_from(PRESETS)))
+    flag = st.booleans()
+    changes: dict[str, Any] = {
+        "joker_swap": attrs.evolve(
+            base.joker_swap,
+            who=draw(st.sampled_from(list(sr.SwapWho))),
+            must_go_down_same_turn=draw(flag),
+            joker_into_new_meld=draw(flag),
+        ),
+        "going_down": attrs.evolve(
+            base.going_down,
+            lay_off_same_turn=draw(flag),
+            new_melds=draw(st.sampled_from(list(sr.NewMelds))),
+            same_suit_runs=draw(st.sampled_from(list(sr.SameSuitRuns))),
+        ),
+        "going_out": draw(st.sampled_from(list(sr.GoOutDiscard))),
+        "drawing": attrs.evolve(
+            base.drawing, upcard_obliges_going_down_from_turn=draw(st.sampled_from([None, 1, 2]))
+        ),
+        "stock": attrs.evolve(
+            base.stock,
+            restock=draw(st.sampled_from(list(sr.Restock))),
+            turn_limit=draw(st.sampled_from([None, 30, 1000])),
+        ),
+        "scoring": attrs.evolve(base.scoring, cut_card_hand=draw(st.sampled_from([None, -120]))),
+        "melds": attrs.evolve(base.melds, aces=draw(st.sampled_from(list(sr.Aces)))),
+    }
+    if base.buying.enabled:
+        changes["buying"] = attrs.evolve(
+            base.buying,
+            penalty_cards=draw(st.integers(min_value=0, max_value=2)),
+            priority=draw(st.sampled_from(list(sr.BuyPriority))),
+            down_players_may_buy=draw(flag),
+            down_player_may_block=draw(flag),
+        )
+    try:
+        return attrs.evolve(base, id=f"house-{base.id}", **changes)
+    except sr.VariantError:
+        assume(False)
+        raise  # pragma: no cover - assume(False) ends the example
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=house_variants(), seed=st.integers(min_value=0, max_value=10_000))
+def test_house_rules_play_never_gets_stuck_and_stays_valid(variant: sr.Variant, seed: int) -> None:
+    rng = random.Random(seed)
+    players = rng.randint(variant.min_players, min(variant.max_players, 5))
+    state = sr.new_game(variant, players=players, seed=seed)
+    for _ in range(400):
+        if state.phase is sr.Phase.GAME_OVER:
+            break
+        if state.phase is sr.Phase.DEAL_OVER:
+            state = sr.next_deal(state)
+            continue
+        listed = sr.legal_actions(state)
+        assert listed, f"seat {state.to_act} has no legal move in phase {state.phase.value}"
+        state = sr.apply(state, progress_move(listed, rng))
+        sr.validate(state)
