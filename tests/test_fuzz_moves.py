@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
+from benchmarks.soak import snapshot
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -47,47 +48,6 @@ SPECIFIC_ERRORS = frozenset(
     }
 )
 """The IllegalMoveError subclasses; a refusal is always one of them, never the base class."""
-
-
-def snapshot(state: sr.GameState) -> tuple[Any, ...]:
-    """The state's content as plain values (codes, ints, strings), built afresh: equal
-    snapshots taken before and after a refusal mean the refusal changed nothing."""
-
-    def codes(held: Sequence[sr.Card]) -> tuple[str, ...]:
-        return tuple(card.code for card in held)
-
-    return (
-        state.phase.value,
-        state.to_act,
-        state.turn,
-        state.deal_number,
-        state.dealer,
-        tuple(codes(hand) for hand in state.hands),
-        codes(state.stock),
-        codes(state.discard_pile),
-        state.upcard_live,
-        tuple(
-            (
-                meld.id,
-                meld.owner,
-                meld.kind.value,
-                codes(meld.cards),
-                meld.rank,
-                meld.suit,
-                meld.start,
-            )
-            for meld in state.table
-        ),
-        tuple(attrs.astuple(facts) for facts in state.seats),
-        attrs.astuple(state.turn_state),
-        state.next_meld_id,
-        state.restocks,
-        state.turns_this_deal,
-        tuple(state.totals),
-        len(state.results),
-        None if state.cut_card is None else state.cut_card.code,
-        len(state.history),
-    )
 
 
 def assert_refused(
