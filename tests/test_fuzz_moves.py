@@ -30,6 +30,7 @@ from shanghai_rummy.melds import check_group, lay_off_ends, swap_positions
 from shanghai_rummy.solver import canonical_groups
 
 from .helpers import C, cards, stacked, with_seat
+from .positions import pass_offers, quiet_turn
 
 PRESETS = ("shanghai", "shanghai-wiki", "shanghai-camping", "rummy51")
 
@@ -396,20 +397,6 @@ TestFuzzRummy51 = _machine("rummy51").TestCase
 SHANGHAI = sr.get_variant("shanghai")
 R51 = sr.get_variant("rummy51")
 STOCK, DISCARD = sr.Source.STOCK, sr.Source.DISCARD
-
-
-def pass_offers(state: sr.GameState) -> sr.GameState:
-    while state.phase is sr.Phase.BUY:
-        assert state.to_act is not None
-        state = sr.pass_buy(state, state.to_act)
-    return state
-
-
-def quiet_turn(state: sr.GameState) -> sr.GameState:
-    """The seat in turn draws from the stock (nobody buys) and discards its first card."""
-    seat = state.turn
-    state = pass_offers(sr.draw(pass_offers(state), seat, STOCK))
-    return sr.discard(state, seat, state.hand(seat)[0])
 
 
 def shanghai_one_playable_card_left() -> sr.GameState:
