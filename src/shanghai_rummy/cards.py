@@ -33,6 +33,10 @@ class Suit(enum.Enum):
     HEARTS = "H"
     SPADES = "S"
 
+    # Members are singletons compared by identity, so an identity hash agrees with equality;
+    # it is computed in C, where Enum's own hashes the member's name in Python.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """The suit's symbol, such as ``"♣"``."""
@@ -71,11 +75,16 @@ _RANK_CODES = {rank: str(rank.value) for rank in Rank if rank.value <= 10}
 _RANK_CODES.update({Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"})
 
 
-@attrs.frozen(cache_hash=True, repr=False)
+_SHARED: dict[tuple[Rank | None, Suit | None], Card] = {}
+
+
+@attrs.frozen(eq=False, repr=False)
 class Card:
     """A natural card or the joker (both fields ``None``); use :data:`JOKER` for the joker.
 
-    Build cards with :meth:`parse` or :meth:`of`; both return shared instances.
+    There is one instance of each card: :meth:`parse`, :meth:`of` and ``Card(rank, suit)``
+    all return it, so cards compare and hash by identity, in C, which every dictionary and
+    set of cards in the engine relies on for speed. Copies and pickles keep the rule.
 
     >>> Card.of(Rank.ACE, Suit.SPADES) == Card.parse("as")
     True
@@ -85,6 +94,13 @@ class Card:
 
     rank: Rank | None
     suit: Suit | None
+
+    def __new__(cls, rank: Rank | None, suit: Suit | None) -> Card:
+        shared = _SHARED.get((rank, suit))
+        return shared if shared is not None else super().__new__(cls)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank | None, Suit | None]]:
+        return (Card, (self.rank, self.suit))
 
     def __attrs_post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
@@ -148,6 +164,9 @@ JOKER = Card(None, None)
 """The joker. Every joker is equal to every other."""
 
 _NATURALS = {(rank, suit): Card(rank, suit) for suit in Suit for rank in Rank}
+for _key, _card in _NATURALS.items():
+    _SHARED[_key] = _card
+_SHARED[None, None] = JOKER
 _BY_CODE: dict[str, Card] = {card.code: card for card in _NATURALS.values()}
 _BY_CODE.update({"JK": JOKER, "*": JOKER, "JOKER": JOKER})
 _BY_CODE.update({"T" + suit.value: _NATURALS[Rank.TEN, suit] for suit in Suit})

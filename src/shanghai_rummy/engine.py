@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import attrs
 
@@ -63,7 +62,7 @@ from .play_rules import (
     swap_in_meld,
 )
 from .scoring import DealResult
-from .state import GameState, History, Phase, TurnState
+from .state import KEEP, GameState, History, Phase, TurnState, advance, turn_start
 from .turns import begin_turn, buyers, end_deal, take_from_stock
 from .variants import GoOutDiscard, NewMelds, SwapWho
 
@@ -123,6 +122,16 @@ def _without(hand: tuple[Card, ...], cards: Iterable[Card], seat: int) -> tuple[
     return tuple(remaining)
 
 
+def _without_one(hand: tuple[Card, ...], card: Card, seat: int) -> tuple[Card, ...]:
+    """``hand`` less one ``card``; CardNotInHandError if it holds none (the common case of
+    :func:`_without`, without building a list)."""
+    try:
+        index = hand.index(card)
+    except ValueError:
+        return _without(hand, (card,), seat)  # raises, naming the card
+    return hand[:index] + hand[index + 1 :]
+
+
 def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     hands = list(state.hands)
     hands[seat] = hand
@@ -139,8 +148,13 @@ def draw(state: GameState, seat: int, source: Source) -> GameState:
     buyers (phase BUY); the seat gets its stock card once the offer is settled.
     ``Source.CUT_CARD`` takes the face-up cut card (``variant.scoring.cut_card_hand``).
     """
+    return _draw(state, Draw(seat, source))
+
+
+def _draw(state: GameState, action: Draw) -> GameState:
+    seat = action.seat
     _require(state, seat, Phase.DRAW, "draw")
-    action = Draw(seat, source)
+    source = action.source
     if source is Source.DISCARD:
         return _take_upcard(state, seat, action)
     if source is Source.CUT_CARD:
@@ -148,19 +162,20 @@ def draw(state: GameState, seat: int, source: Source) -> GameState:
     if source is not Source.STOCK:
         raise DrawError(f"not a source to draw from: {source!r}")
     turn_state = state.turn_state
+    log = _logged(state, action)
     if state.upcard_live and not turn_state.offered:
         queue = buyers(state, seat, turn_state.discarded_by)
         if queue:
-            return attrs.evolve(
+            return advance(
                 state,
                 phase=Phase.BUY,
                 to_act=queue[0],
                 turn_state=attrs.evolve(
                     turn_state, buy_queue=queue, offered=True, draw_after_buy=True
                 ),
-                log=_logged(state, action),
+                log=log,
             )
-    return _draw_stock(state, seat, _logged(state, action))
+    return _draw_stock(state, seat, log)
 
 
 def upcard_obligation(state: GameState, seat: int) -> str | None:
@@ -178,18 +193,29 @@ def _take_upcard(state: GameState, seat: int, action: Draw) -> GameState:
     if not state.upcard_live:
         raise DrawError("there is no upcard to take: draw from the stock")
     upcard = state.discard_pile[-1]
-    hand = state.hands[seat] + (upcard,)
+    hand = (*state.hands[seat], upcard)
     obligation = upcard_obligation(state, seat)
     if obligation is not None and not opening_possible(state.variant, state.deal_number, hand):
         raise DrawError(f"{obligation}, and this hand with {upcard} cannot go down")
-    return attrs.evolve(
+    before = state.turn_state  # at the draw, the turn's other facts are still unset
+    return advance(
         state,
         phase=Phase.PLAY,
         to_act=seat,
         hands=_with_hand(state, seat, hand),
         discard_pile=state.discard_pile[:-1],
         upcard_live=False,
-        turn_state=attrs.evolve(state.turn_state, drawn=True, must_go_down=obligation),
+        turn_state=(
+            turn_start(True, before.was_down, before.offered, before.discarded_by)
+            if obligation is None
+            else TurnState(
+                drawn=True,
+                was_down=before.was_down,
+                must_go_down=obligation,
+                offered=before.offered,
+                discarded_by=before.discarded_by,
+            )
+        ),
         log=_logged(state, action),
     )
 
@@ -228,21 +254,16 @@ def _draw_stock(state: GameState, seat: int, log: History | None = None) -> Game
     """``seat`` draws the top of the stock and plays (the deal ends if none can be had)."""
     stock = state.stock
     before = state.turn_state  # at the draw, the turn's other facts are still unset
-    turn_state = TurnState(
-        drawn=True,
-        was_down=before.was_down,
-        offered=before.offered,
-        discarded_by=before.discarded_by,
-    )
+    turn_state = turn_start(True, before.was_down, before.offered, before.discarded_by)
     if stock:  # the common case, in one step
         rest = stock[1:]
-        return attrs.evolve(
+        return advance(
             state,
             phase=Phase.PLAY,
             to_act=seat,
             hands=_with_hand(state, seat, (*state.hands[seat], stock[0])),
             stock=rest,
-            cut_card=state.cut_card if rest else None,
+            cut_card=KEEP if rest else None,
             upcard_live=False,
             turn_state=turn_state,
             log=state.log if log is None else log,
@@ -531,23 +552,42 @@ def _check_obligations(state: GameState, verb: str, *, going_out: bool = False) 
 def discard(state: GameState, seat: int, card: Card) -> GameState:
     """Discard ``card``, ending the turn; discarding the last card goes out where the variant
     allows it."""
+    return _discard(state, Discard(seat, card))
+
+
+def _discard(state: GameState, action: Discard) -> GameState:
+    seat = action.seat
     _require(state, seat, Phase.PLAY, "discard")
-    hand = _without(state.hands[seat], (card,), seat)
-    _check_obligations(state, "discard", going_out=not hand)
-    if not hand and state.variant.going_out is GoOutDiscard.NEVER:
-        raise GoOutError(
-            "cannot discard your last card: you go out only by melding or laying off every "
-            "card (variant.going_out=never)"
-        )
-    changes: dict[str, Any] = {
-        "hands": _with_hand(state, seat, hand),
-        "discard_pile": (*state.discard_pile, card),
-        "upcard_live": True,
-        "log": _logged(state, Discard(seat, card)),
-    }
+    card = action.card
+    hand = _without_one(state.hands[seat], card, seat)
+    turn_state = state.turn_state
+    if (
+        turn_state.must_go_out is not None
+        or turn_state.must_go_down is not None
+        or turn_state.jokers_to_meld
+    ):
+        _check_obligations(state, "discard", going_out=not hand)
+    hands = _with_hand(state, seat, hand)
+    discard_pile = (*state.discard_pile, card)
+    log = _logged(state, action)
     if not hand:
-        return end_deal(attrs.evolve(state, **changes), seat)
-    return begin_turn(state, (seat + 1) % state.num_players, seat, pending=changes)
+        if state.variant.going_out is GoOutDiscard.NEVER:
+            raise GoOutError(
+                "cannot discard your last card: you go out only by melding or laying off "
+                "every card (variant.going_out=never)"
+            )
+        ended = attrs.evolve(
+            state, hands=hands, discard_pile=discard_pile, upcard_live=True, log=log
+        )
+        return end_deal(ended, seat)
+    return begin_turn(
+        state,
+        (seat + 1) % state.num_players,
+        seat,
+        hands=hands,
+        discard_pile=discard_pile,
+        log=log,
+    )
 
 
 def go_out(
@@ -573,16 +613,13 @@ def go_out(
     if action.discard is not None:
         if current.phase is not Phase.PLAY:
             raise GoOutError("the hand was empty before the discard")
-        current = _discard_fn(current, seat, action.discard)
+        current = _discard(current, Discard(seat, action.discard))
     if current.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER) or (
         current.results and current.results[-1].winner != seat
     ):
         left = len(current.hands[seat])
         raise GoOutError(f"these moves do not go out: seat {seat} would hold {left} card(s)")
     return attrs.evolve(current, log=_logged(state, action))
-
-
-_discard_fn = discard
 
 
 def _planned(item: object) -> PlannedLayOff:
@@ -617,9 +654,9 @@ def next_deal(state: GameState) -> GameState:
 def apply(state: GameState, action: Action) -> GameState:
     """Apply any :data:`~shanghai_rummy.Action` to ``state``."""
     if isinstance(action, Draw):
-        return draw(state, action.seat, action.source)
+        return _draw(state, action)
     if isinstance(action, Discard):
-        return discard(state, action.seat, action.card)
+        return _discard(state, action)
     if isinstance(action, LayOff):
         return lay_off(state, action.seat, action.card, action.meld_id, action.end)
     if isinstance(action, Meld):

@@ -68,15 +68,21 @@ def _distinct(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return sort_cards(set(cards))
 
 
-_DISCARDS: dict[tuple[int, Card], Discard] = {}
+_DISCARDS: dict[int, dict[Card, Discard]] = {}
 
 
-def _discard(seat: int, card: Card) -> Discard:
-    """The Discard action for that seat and card, shared (actions are values)."""
-    action = _DISCARDS.get((seat, card))
-    if action is None:
-        action = _DISCARDS[seat, card] = Discard(seat, card)
-    return action
+def _discards(seat: int, cards: tuple[Card, ...]) -> list[Discard]:
+    """The Discard actions of that seat for ``cards``, shared (actions are values)."""
+    made = _DISCARDS.get(seat)
+    if made is None:
+        made = _DISCARDS[seat] = {}
+    actions = []
+    for card in cards:
+        action = made.get(card)
+        if action is None:
+            action = made[card] = Discard(seat, card)
+        actions.append(action)
+    return actions
 
 
 def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -119,17 +125,21 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
         ):
             for group in new_group_options(variant, hand):
                 checked(Meld(seat, (group,)), size - len(group))
-    who = variant.joker_swap.who
+    swapping = variant.joker_swap
+    who = swapping.who
     if who is SwapWho.ANYONE or (who is SwapWho.DOWN_ONLY and down):
+        # a swap the meld allows is refused only for the obligations it would leave
+        try_each = swapping.joker_into_new_meld or (not down and swapping.must_go_down_same_turn)
         for card, meld_id in swap_options(variant, state.table, distinct):
-            try:
-                engine.swap_joker(state, seat, card, meld_id)
-            except IllegalMoveError:
-                continue
+            if try_each:
+                try:
+                    engine.swap_joker(state, seat, card, meld_id)
+                except IllegalMoveError:
+                    continue
             actions.append(SwapJoker(seat, card, meld_id))
     if turn_state.must_go_out is not None:
         if size == 1 and rule is not GoOutDiscard.NEVER:
-            actions.extend(_discard(seat, card) for card in distinct)
+            actions.extend(_discards(seat, distinct))
     elif not obligations_open and (size > 1 or rule is not GoOutDiscard.NEVER):
-        actions.extend(_discard(seat, card) for card in distinct)
+        actions.extend(_discards(seat, distinct))
     return tuple(actions)

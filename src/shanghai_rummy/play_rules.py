@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from . import solver
 from .actions import End
-from .cards import Card
+from .cards import JOKER, Card, Rank, Suit, make_pack, sort_cards
 from .melds import MeldKind, TableMeld, extend, lay_off_ends, swap_joker, swap_positions
 from .solver import arrangements, check_going_down, solve
 from .variants import GoOutDiscard, Variant
@@ -170,46 +170,96 @@ def can_go_down_with_jokers(
     return False
 
 
+class _MeldFits:
+    """What one table meld accepts under one variant, worked out once per meld: the table
+    keeps its melds from turn to turn (a lay-off or swap makes a new one), so the lists of
+    legal actions read these instead of asking every card of the hand again.
+
+    ``lay_offs``: each card that may be laid off, with the ends to name (``None`` unless it
+    fits both ends of a run); ``swaps``: the natural cards that may replace one of its
+    jokers. Both in card order (:func:`~shanghai_rummy.sort_cards`), and each with a mask of
+    their card bits (:func:`_card_bits`) that rules out most melds at once."""
+
+    __slots__ = ("lay_off_bits", "lay_offs", "meld", "swap_bits", "swaps", "variant")
+
+    def __init__(self, meld: TableMeld, variant: Variant) -> None:
+        self.meld = meld
+        self.variant = variant
+        if meld.kind is MeldKind.SET:
+            rank = meld.rank
+            naturals = [] if rank is None else [Card.of(rank, suit) for suit in Suit]
+        else:
+            suit = meld.suit
+            naturals = [] if suit is None else [Card.of(rank, suit) for rank in Rank]
+        lay_offs: list[tuple[Card, tuple[End | None, ...]]] = []
+        for card in (*naturals, JOKER):
+            ends = lay_off_ends(meld, card, variant)
+            if ends:
+                both = meld.kind is MeldKind.RUN and len(ends) > 1
+                lay_offs.append((card, ("low", "high") if both else (None,)))
+        self.lay_offs = tuple(lay_offs)
+        self.lay_off_bits = _card_bits(card for card, _ in lay_offs)
+        holds_joker = any(held.rank is None for held in meld.cards)
+        self.swaps = (
+            tuple(card for card in naturals if swap_positions(meld, card, variant))
+            if holds_joker
+            else ()
+        )
+        self.swap_bits = _card_bits(self.swaps)
+
+
+_BIT = {card: 1 << index for index, card in enumerate(sort_cards(make_pack(1, 1)))}
+
+
+def _card_bits(cards: Iterable[Card]) -> int:
+    """One bit per distinct card of ``cards``."""
+    bits = 0
+    for card in cards:
+        bits |= _BIT[card]
+    return bits
+
+
+_FITS: dict[int, _MeldFits] = {}
+
+
+def _fits(table_meld: TableMeld, variant: Variant) -> _MeldFits:
+    """The :class:`_MeldFits` of that meld object, remembered by identity."""
+    known = _FITS.get(id(table_meld))
+    if known is not None and known.meld is table_meld and known.variant is variant:
+        return known
+    if len(_FITS) > 4096:
+        _FITS.clear()
+    known = _FITS[id(table_meld)] = _MeldFits(table_meld, variant)
+    return known
+
+
 def lay_off_options(
     variant: Variant, table: Sequence[TableMeld], cards: Iterable[Card]
 ) -> list[tuple[Card, int, End | None]]:
-    """Every lay-off of one of ``cards`` on a table meld: ``(card, meld id, end)``, where
-    ``end`` is None unless the card fits both ends of a run."""
+    """Every lay-off of one of ``cards`` on a table meld, meld by meld and in card order:
+    ``(card, meld id, end)``, where ``end`` is None unless the card fits both ends of a
+    run."""
+    held = _card_bits(cards)
     options: list[tuple[Card, int, End | None]] = []
-    distinct = tuple(cards)
     for table_meld in table:
-        is_set = table_meld.kind is MeldKind.SET
-        for card in distinct:
-            # a natural card goes only on a set of its rank or a run of its suit
-            if card.rank is not None and (
-                card.rank is not table_meld.rank if is_set else card.suit is not table_meld.suit
-            ):
-                continue
-            ends = lay_off_ends(table_meld, card, variant)
-            if not ends:
-                continue
-            if is_set or len(ends) == 1:
-                options.append((card, table_meld.id, None))
-            else:
-                options.extend((card, table_meld.id, end) for end in ("low", "high"))
+        fits = _fits(table_meld, variant)
+        if fits.lay_off_bits & held:
+            meld_id = table_meld.id
+            for card, ends in fits.lay_offs:
+                if _BIT[card] & held:
+                    options.extend((card, meld_id, end) for end in ends)
     return options
 
 
 def swap_options(
     variant: Variant, table: Sequence[TableMeld], cards: Iterable[Card]
 ) -> list[tuple[Card, int]]:
-    """Every ``(natural card, meld id)`` for which the meld holds a joker the card may
-    replace."""
-    distinct = tuple(card for card in cards if card.rank is not None)
+    """Every ``(natural card, meld id)`` for which the meld holds a joker one of ``cards``
+    may replace, meld by meld and in card order."""
+    held = _card_bits(cards)
     options: list[tuple[Card, int]] = []
     for table_meld in table:
-        if all(held.rank is not None for held in table_meld.cards):
-            continue  # no joker to take
-        is_set = table_meld.kind is MeldKind.SET
-        for card in distinct:
-            # only a card of a set's rank or of a run's suit may replace one of its jokers
-            if card.rank is not table_meld.rank if is_set else card.suit is not table_meld.suit:
-                continue
-            if swap_positions(table_meld, card, variant):
-                options.append((card, table_meld.id))
+        fits = _fits(table_meld, variant)
+        if fits.swap_bits & held:
+            options.extend((card, table_meld.id) for card in fits.swaps if _BIT[card] & held)
     return options

@@ -4,12 +4,12 @@ buying, drawing from the stock (re-stocking when it runs out), and ending a deal
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import attrs
 
+from .cards import Card
 from .scoring import score_deal
-from .state import GameState, Phase, SeatState, TurnState
+from .state import GameState, History, Phase, TurnState, advance, seat_state, turn_start
 from .variants import BuyPriority, Restock
 
 __all__ = ["begin_turn", "buyers", "end_deal", "take_from_stock"]
@@ -35,22 +35,24 @@ def _restocked(state: GameState) -> GameState | None:
 def buyers(state: GameState, in_turn: int, discarded_by: int | None) -> tuple[int, ...]:
     """The seats the upcard is offered to, in priority order (empty when nobody may buy)."""
     rules = state.variant.buying
-    if not rules.enabled or not state.upcard_live:
-        return ()
-    if len(state.stock) < rules.penalty_cards:
+    if not rules.enabled or not state.upcard_live or len(state.stock) < rules.penalty_cards:
         return ()
     limit = rules.limit(state.deal_number)
     players = state.num_players
     first = state.dealer + 1 if rules.priority is BuyPriority.DEALER_LEFT else in_turn + 1
+    down_may_buy = rules.down_players_may_buy
+    seats = state.seats
     order = []
     for offset in range(players):
         seat = (first + offset) % players
-        facts = state.seats[seat]
-        if seat in (in_turn, discarded_by) or facts.buys >= limit:
-            continue
-        if facts.down and not rules.down_players_may_buy:
-            continue
-        order.append(seat)
+        facts = seats[seat]
+        if (
+            facts.buys < limit
+            and (down_may_buy or not facts.down)
+            and seat != in_turn
+            and seat != discarded_by
+        ):
+            order.append(seat)
     return tuple(order)
 
 
@@ -60,20 +62,31 @@ def begin_turn(
     discarded_by: int | None,
     *,
     first: bool = False,
-    pending: dict[str, Any] | None = None,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
+    discard_pile: tuple[Card, ...] | None = None,
+    log: History | None = None,
 ) -> GameState:
     """Start ``seat``'s turn: the turn limit, re-stocking, the starter's extra card, and the
-    offer to buyers that comes before a down player's draw. ``pending`` holds changes of the
-    move that ended the previous turn, applied in the same step (one new state per move)."""
+    offer to buyers that comes before a down player's draw.
+
+    ``hands``, ``discard_pile`` and ``log``, when given, are the changes of the discard that
+    ended the previous turn (the discard makes the upcard live): they are applied in the same
+    step, so a discard builds one new state."""
     variant = state.variant
     turns = state.turns_this_deal + 1
     limit = variant.stock.turn_limit
     facts = state.seats[seat]
-    must_settle = (limit is not None and turns > limit) or not state.stock or facts.down
-    if pending and must_settle:
-        state = attrs.evolve(state, **pending)
-        pending = None
-    if limit is not None and turns > limit:
+    past_limit = limit is not None and turns > limit
+    if discard_pile is not None and (past_limit or not state.stock or facts.down):
+        state = attrs.evolve(
+            state,
+            hands=state.hands if hands is None else hands,
+            discard_pile=discard_pile,
+            upcard_live=True,
+            log=state.log if log is None else log,
+        )
+        discard_pile = None
+    if past_limit:
         return end_deal(state, None)
     if not state.stock:
         refilled = _restocked(state)
@@ -81,7 +94,7 @@ def begin_turn(
             return end_deal(state, None)
         state = refilled
     seats = list(state.seats)
-    seats[seat] = SeatState(facts.down, facts.buys, facts.turns + 1)
+    seats[seat] = seat_state(facts.down, facts.buys, facts.turns + 1)
     phase = Phase.DRAW
     to_act = seat
     drawn = offered = False
@@ -95,14 +108,13 @@ def begin_turn(
             phase = Phase.BUY
             to_act = queue[0]
             offered = True
-    turn_state = TurnState(
-        drawn=drawn,
-        was_down=facts.down,
-        buy_queue=queue,
-        offered=offered,
-        discarded_by=discarded_by,
-    )
-    return attrs.evolve(
+    if queue:
+        turn_state = TurnState(
+            was_down=facts.down, buy_queue=queue, offered=True, discarded_by=discarded_by
+        )
+    else:
+        turn_state = turn_start(drawn, facts.down, offered, discarded_by)
+    return advance(
         state,
         phase=phase,
         to_act=to_act,
@@ -110,7 +122,10 @@ def begin_turn(
         seats=tuple(seats),
         turn_state=turn_state,
         turns_this_deal=turns,
-        **(pending or {}),
+        hands=hands,
+        discard_pile=discard_pile,
+        upcard_live=None if discard_pile is None else True,
+        log=state.log if log is None else log,
     )
 
 
