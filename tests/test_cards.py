@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -49,6 +53,25 @@ def test_symbol_form_for_display() -> None:
 def test_a_card_needs_both_rank_and_suit_or_neither() -> None:
     with pytest.raises(sr.NotationError):
         sr.Card(sr.Rank.ACE, None)
+
+
+@given(st.sampled_from(make_pack(1, 1)))
+def test_each_card_has_one_instance_whatever_builds_it(card: sr.Card) -> None:
+    # cards compare by identity, so every way of making or copying one must give the same
+    assert sr.Card(card.rank, card.suit) is card
+    assert attrs.evolve(card) is card
+    assert copy.copy(card) is card
+    assert copy.deepcopy(card) is card
+    assert pickle.loads(pickle.dumps(card)) is card
+    assert sr.Card.parse(card.code) is card
+    assert hash(sr.Card(card.rank, card.suit)) == hash(card)
+
+
+def test_cards_of_different_rank_or_suit_differ() -> None:
+    cards = make_pack(1, 1)
+    assert len(set(cards)) == 53
+    assert sr.Card.parse("8C") != sr.Card.parse("8D")
+    assert sr.Card.parse("8C") != "8C"
 
 
 @given(st.sampled_from(make_pack(1, 1)))

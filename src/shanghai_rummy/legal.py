@@ -46,21 +46,33 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return _plays(state, seat)
 
 
+_DRAWS: dict[tuple[int, Source], Draw] = {}
+
+
+def _draw_action(seat: int, source: Source) -> Draw:
+    """The Draw action of that seat and source, shared (actions are values)."""
+    action = _DRAWS.get((seat, source))
+    if action is None:
+        action = _DRAWS[seat, source] = Draw(seat, source)
+    return action
+
+
 def _draws(state: GameState, seat: int) -> tuple[Action, ...]:
-    actions: list[Action] = [Draw(seat, Source.STOCK)]
+    actions: list[Action] = [_draw_action(seat, Source.STOCK)]
     cut_card = state.cut_card
     if (
         cut_card is not None
         and not state.seats[seat].down
         and hand_out_possible(state.variant, state.deal_number, (*state.hands[seat], cut_card))
     ):
-        actions.append(Draw(seat, Source.CUT_CARD))
-    if state.upcard_live:
-        hand = state.hands[seat] + (state.discard_pile[-1],)
-        if upcard_obligation(state, seat) is None or opening_possible(
-            state.variant, state.deal_number, hand
-        ):
-            actions.append(Draw(seat, Source.DISCARD))
+        actions.append(_draw_action(seat, Source.CUT_CARD))
+    if state.upcard_live and (
+        upcard_obligation(state, seat) is None
+        or opening_possible(
+            state.variant, state.deal_number, (*state.hands[seat], state.discard_pile[-1])
+        )
+    ):
+        actions.append(_draw_action(seat, Source.DISCARD))
     return tuple(actions)
 
 

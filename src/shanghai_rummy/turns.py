@@ -32,10 +32,14 @@ def _restocked(state: GameState) -> GameState | None:
     )
 
 
-def buyers(state: GameState, in_turn: int, discarded_by: int | None) -> tuple[int, ...]:
-    """The seats the upcard is offered to, in priority order (empty when nobody may buy)."""
+def buyers(
+    state: GameState, in_turn: int, discarded_by: int | None, *, just_discarded: bool = False
+) -> tuple[int, ...]:
+    """The seats the upcard is offered to, in priority order (empty when nobody may buy).
+    ``just_discarded``: the upcard is the discard that ``state`` does not show yet."""
     rules = state.variant.buying
-    if not rules.enabled or not state.upcard_live or len(state.stock) < rules.penalty_cards:
+    live = just_discarded or state.upcard_live
+    if not rules.enabled or not live or len(state.stock) < rules.penalty_cards:
         return ()
     limit = rules.limit(state.deal_number)
     players = state.num_players
@@ -77,7 +81,7 @@ def begin_turn(
     limit = variant.stock.turn_limit
     facts = state.seats[seat]
     past_limit = limit is not None and turns > limit
-    if discard_pile is not None and (past_limit or not state.stock or facts.down):
+    if discard_pile is not None and (past_limit or not state.stock):
         state = attrs.evolve(
             state,
             hands=state.hands if hands is None else hands,
@@ -103,7 +107,7 @@ def begin_turn(
         phase = Phase.PLAY
         drawn = True
     elif facts.down and not variant.buying.down_player_may_block:
-        queue = buyers(state, seat, discarded_by)
+        queue = buyers(state, seat, discarded_by, just_discarded=discard_pile is not None)
         if queue:
             phase = Phase.BUY
             to_act = queue[0]
