@@ -62,7 +62,7 @@ from .play_rules import (
     swap_in_meld,
 )
 from .scoring import DealResult
-from .state import KEEP, GameState, History, Phase, TurnState, advance, turn_start
+from .state import KEEP, GameState, History, Phase, TurnState, advance, seat_state, turn_start
 from .turns import begin_turn, buyers, end_deal, take_from_stock
 from .variants import GoOutDiscard, NewMelds, SwapWho
 
@@ -283,20 +283,29 @@ def buy(state: GameState, seat: int) -> GameState:
     if state.phase is not Phase.BUY and state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
         raise BuyNotAllowedError(_no_offer(state, seat))
     _require(state, seat, Phase.BUY, "buy")
-    rules = state.variant.buying
-    upcard = state.discard_pile[-1]
-    hands = _with_hand(state, seat, state.hands[seat] + (upcard,))
-    bought = attrs.evolve(
-        state, hands=hands, discard_pile=state.discard_pile[:-1], upcard_live=False
-    )
-    with_penalty = take_from_stock(bought, seat, rules.penalty_cards)
-    if with_penalty is None:  # pragma: no cover - buyers() checks the stock
+    penalty = state.variant.buying.penalty_cards
+    stock = state.stock
+    if len(stock) < penalty:  # pragma: no cover - buyers() checks the stock
         raise BuyNotAllowedError("the stock cannot supply the penalty cards")
+    rest = stock[penalty:]
+    hand = (*state.hands[seat], state.discard_pile[-1], *stock[:penalty])
     facts = state.seats[seat]
-    seats = list(with_penalty.seats)
-    seats[seat] = attrs.evolve(facts, buys=facts.buys + 1)
-    settled = attrs.evolve(with_penalty, seats=tuple(seats), log=_logged(state, Buy(seat)))
-    return _settle_offer(settled, bought=True)
+    seats = list(state.seats)
+    seats[seat] = seat_state(facts.down, facts.buys + 1, facts.turns)
+    bought = advance(
+        state,
+        phase=Phase.BUY,
+        to_act=seat,
+        hands=_with_hand(state, seat, hand),
+        stock=rest,
+        cut_card=KEEP if rest else None,
+        discard_pile=state.discard_pile[:-1],
+        upcard_live=False,
+        seats=tuple(seats),
+        turn_state=state.turn_state,
+        log=_logged(state, Buy(seat)),
+    )
+    return _settle_offer(bought, bought.log)
 
 
 def _no_offer(state: GameState, seat: int) -> str:
@@ -312,24 +321,30 @@ def pass_buy(state: GameState, seat: int) -> GameState:
         raise BuyNotAllowedError(_no_offer(state, seat))
     _require(state, seat, Phase.BUY, "pass")
     queue = state.turn_state.buy_queue[1:]
-    logged = attrs.evolve(state, log=_logged(state, PassBuy(seat)))
+    log = _logged(state, PassBuy(seat))
     if queue:
-        return attrs.evolve(
-            logged, to_act=queue[0], turn_state=attrs.evolve(state.turn_state, buy_queue=queue)
+        return advance(
+            state,
+            phase=Phase.BUY,
+            to_act=queue[0],
+            turn_state=attrs.evolve(state.turn_state, buy_queue=queue),
+            log=log,
         )
-    return _settle_offer(logged, bought=False)
+    return _settle_offer(state, log)
 
 
-def _settle_offer(state: GameState, *, bought: bool) -> GameState:
+def _settle_offer(state: GameState, log: History | None) -> GameState:
+    """The offer is over (the upcard bought, or passed by all): the seat in turn draws from
+    the stock if it chose to, else it draws now, with the upcard still live if unbought."""
     in_turn = state.turn
     if state.turn_state.draw_after_buy:
-        return _draw_stock(state, in_turn)
-    return attrs.evolve(
+        return _draw_stock(state, in_turn, log)
+    return advance(
         state,
         phase=Phase.DRAW,
         to_act=in_turn,
-        upcard_live=state.upcard_live and not bought,
         turn_state=attrs.evolve(state.turn_state, buy_queue=()),
+        log=log,
     )
 
 

@@ -36,6 +36,26 @@ __all__ = ["legal_actions"]
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The actions :func:`~shanghai_rummy.apply` accepts from the seat to act, in a stable
     order (empty when the deal or the game is over)."""
+    last_state, last_actions = _last
+    if last_state is state:
+        return last_actions
+    actions = _listed(state)
+    _remember(state, actions)
+    return actions
+
+
+_last: tuple[GameState | None, tuple[Action, ...]] = (None, ())
+
+
+def _remember(state: GameState, actions: tuple[Action, ...]) -> None:
+    """Keep the last listing: a program that asks twice about one state (a view, then a
+    bot's own check) gets it for free. One pair, replaced whole, so threads see a
+    consistent one."""
+    global _last
+    _last = (state, actions)
+
+
+def _listed(state: GameState) -> tuple[Action, ...]:
     seat = state.to_act
     if seat is None:
         return ()
