@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .cards import JOKER, Card, Rank, Suit
 from .contracts import CardValues, Contract, Opening
 from .melds import GroupShape, MeldKind, Shape, _span_error, rank_at
 from .variants import Aces, SameSuitRuns, Variant
+
+if TYPE_CHECKING:
+    from ._ways import _Part
 
 Arrangement = tuple[tuple[Card, ...], ...]
 _SetPlan = tuple[tuple[tuple[int, ...], int], ...]  # sets of one rank: (copies per suit, jokers)
@@ -134,6 +138,7 @@ class _Rules:
         "spans",
         "starts",
         "variant",
+        "way_memo",
         "wrap",
     )
 
@@ -176,6 +181,8 @@ class _Rules:
         # the groups of one rank or suit, by what they depend on (see :mod:`._every`)
         self.group_memo: dict[tuple[object, ...], _Entries] = {}
         self.span_cache: dict[tuple[int, ...], dict[tuple[int, int], int]] = {}
+        # the per-suit and per-rank choices of :mod:`._ways`, by what they depend on
+        self.way_memo: dict[tuple[object, ...], _Part | None] = {}
 
     def span_points(self, values: CardValues) -> dict[tuple[int, int], int]:
         """The value of a run over each span, jokers counted as the cards they stand for."""

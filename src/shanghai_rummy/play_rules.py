@@ -113,11 +113,7 @@ def going_down_options(
     variant: Variant, deal_number: int, hand: Iterable[Card]
 ) -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """Every distinct way to go down with ``hand``, in canonical form."""
-    requirement = variant.deal(deal_number).requirement
-    cards = tuple(hand)
-    if solve(cards, requirement, variant) is None:  # the fast answer for most hands
-        return ()
-    return arrangements(cards, requirement, variant)
+    return solver.contract_options(hand, variant.deal(deal_number).requirement, variant)
 
 
 def new_group_options(variant: Variant, hand: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:

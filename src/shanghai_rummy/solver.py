@@ -24,12 +24,14 @@ position, ties by their cards. :func:`solve` and :func:`arrangements` answer in 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from ._bounds import contract_tally, opening_tally
-from ._every import every_group, every_way
+from ._every import _Candidate, every_group, every_way
 from ._search import (
     Arrangement,
     OpeningSearch,
+    _Rules,
     canonical_form,
     count_cards,
     match_slots,
@@ -37,6 +39,7 @@ from ._search import (
     runs_clash,
     solve_contract,
 )
+from ._ways import contract_ways, plan_of
 from .cards import Card
 from .contracts import Contract, Opening, Requirement
 from .errors import ContractNotMetError, InvalidMeldError
@@ -116,7 +119,47 @@ def _slot_fits(shape: GroupShape, size: int, cap: int | None, variant: Variant) 
     return cap is None or shape.jokers <= cap
 
 
+_SlotSpec = tuple[MeldKind, int, int, int | None]  # kind, slots, their size, their joker cap
+_ALIKE: dict[int, tuple[Contract, Variant, tuple[_SlotSpec, ...] | None]] = {}
+
+
+def _alike_slots(contract: Contract, variant: Variant) -> tuple[_SlotSpec, ...] | None:
+    """Per kind, the slots of ``contract`` when each kind's slots share one size; else None."""
+    cached = _ALIKE.get(id(contract))
+    if cached is not None and cached[0] is contract and cached[1] is variant:
+        return cached[2]
+    specs: tuple[_SlotSpec, ...] | None = tuple(
+        (kind, len(sizes), sizes[0], variant.jokers.going_down_limit(sizes[0]))
+        for kind, sizes in ((MeldKind.SET, contract.sets), (MeldKind.RUN, contract.runs))
+        if sizes
+    )
+    if len(set(contract.sets)) > 1 or len(set(contract.runs)) > 1:
+        specs = None
+    if len(_ALIKE) > 256:
+        _ALIKE.clear()
+    _ALIKE[id(contract)] = (contract, variant, specs)
+    return specs
+
+
+def _contract_met(shapes: Sequence[GroupShape], contract: Contract, variant: Variant) -> bool:
+    """A quick yes of :func:`_check_contract` for alike slots (False: the full check decides):
+    any group that fits one slot of its kind fits them all, so enough fitting groups do."""
+    specs = _alike_slots(contract, variant)
+    if specs is None:
+        return False
+    count = contract.group_count
+    if len(shapes) != count if variant.going_down.exact_meld_count else len(shapes) < count:
+        return False
+    return all(
+        sum(1 for shape in shapes if shape.kind is kind and _slot_fits(shape, size, cap, variant))
+        >= slots
+        for kind, slots, size, cap in specs
+    )
+
+
 def _check_contract(shapes: Sequence[GroupShape], contract: Contract, variant: Variant) -> None:
+    if _contract_met(shapes, contract, variant):
+        return
     rules = variant.going_down
     wanted = _Described(contract)
     if rules.exact_meld_count and len(shapes) != contract.group_count:
@@ -284,9 +327,41 @@ def arrangements(
     """
     rules = rules_of(variant)
     counts, jokers = count_cards(cards)
-    found = every_way(counts, jokers, requirement, rules)
-    found.sort(key=lambda chosen: [candidate.codes for candidate in chosen])  # the card codes
-    return tuple(tuple(candidate.cards for candidate in chosen) for chosen in found)
+    return _listed(counts, jokers, requirement, rules)
+
+
+def _listed(
+    counts: list[int], jokers: int, requirement: Requirement, rules: _Rules
+) -> tuple[Arrangement, ...]:
+    """:func:`arrangements` of the counted cards."""
+    found: Sequence[Sequence[_Candidate]] | None = None
+    if isinstance(requirement, Contract):
+        found = contract_ways(counts, jokers, requirement, rules)
+    if found is None:
+        found = every_way(counts, jokers, requirement, rules)
+    ordered = sorted(found, key=lambda chosen: tuple(map(_CODES, chosen)))  # the card codes
+    return tuple(tuple(map(_CARDS, chosen)) for chosen in ordered)
+
+
+_CODES = attrgetter("codes")
+_CARDS = attrgetter("cards")
+
+
+def contract_options(
+    cards: Iterable[Card], requirement: Requirement, variant: Variant
+) -> tuple[Arrangement, ...]:
+    """:func:`arrangements`, with the quick refusals of :func:`solve` first: the hands most
+    often asked about cannot meet the requirement."""
+    rules = rules_of(variant)
+    cards = tuple(cards)
+    if isinstance(requirement, Contract) and plan_of(requirement, rules) is not None:
+        tally = contract_tally(cards, requirement, rules)
+        if tally is None:
+            return ()
+        return _listed(*tally, requirement, rules)
+    if solve(cards, requirement, variant) is None:
+        return ()
+    return arrangements(cards, requirement, variant)
 
 
 def possible_groups(cards: Iterable[Card], variant: Variant) -> Arrangement:
