@@ -498,27 +498,14 @@ def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSta
     hand = (*_without(state.hands[seat], (card,), seat), JOKER)
     index = _find_meld(state, meld_id, JokerSwapError)
     swapped = swap_in_meld(variant, state.table[index], card)
+    refusal = swap_refusal(state, seat, hand)
+    if refusal is not None:
+        raise JokerSwapError(refusal)
     turn_state = state.turn_state
     must_go_down = turn_state.must_go_down
     if not facts.down and rules.must_go_down_same_turn:
-        must_go_down = (
-            "you swapped a joker while not down, so you must go down this turn "
-            "(variant.joker_swap.must_go_down_same_turn)"
-        )
-        if not opening_possible(variant, state.deal_number, hand):
-            raise JokerSwapError(
-                f"{must_go_down}, and this hand with the joker cannot go down: swap refused"
-            )
-    jokers_to_meld = turn_state.jokers_to_meld
-    if rules.joker_into_new_meld:
-        reason = (
-            "the joker must go into a new group this turn (variant.joker_swap.joker_into_new_meld)"
-        )
-        if not _may_lay_new_group(state, seat):
-            raise JokerSwapError(f"{reason}, and you may not lay down a new group this turn")
-        if not _joker_obligation_feasible(state, seat, hand, jokers_to_meld + 1):
-            raise JokerSwapError(f"{reason}, and this hand cannot make a group with it")
-        jokers_to_meld += 1
+        must_go_down = SWAP_GO_DOWN_OBLIGATION
+    jokers_to_meld = turn_state.jokers_to_meld + (1 if rules.joker_into_new_meld else 0)
     table = list(state.table)
     table[index] = swapped
     return attrs.evolve(
@@ -530,6 +517,38 @@ def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSta
         ),
         log=_logged(state, SwapJoker(seat, card, meld_id)),
     )
+
+
+SWAP_GO_DOWN_OBLIGATION = (
+    "you swapped a joker while not down, so you must go down this turn "
+    "(variant.joker_swap.must_go_down_same_turn)"
+)
+
+
+def swap_refusal(state: GameState, seat: int, hand: tuple[Card, ...]) -> str | None:
+    """Why a joker swap the meld allows is still refused, ``hand`` being the seat's hand
+    after it (the joker in, the card out): the obligations ``variant.joker_swap`` would leave
+    could not be met this turn. None when the swap stands. Shared by :func:`swap_joker` and
+    :func:`~shanghai_rummy.legal_actions`."""
+    rules = state.variant.joker_swap
+    if (
+        not state.seats[seat].down
+        and rules.must_go_down_same_turn
+        and not opening_possible(state.variant, state.deal_number, hand)
+    ):
+        return (
+            f"{SWAP_GO_DOWN_OBLIGATION}, and this hand with the joker cannot go down: swap refused"
+        )
+    if rules.joker_into_new_meld:
+        reason = (
+            "the joker must go into a new group this turn (variant.joker_swap.joker_into_new_meld)"
+        )
+        if not _may_lay_new_group(state, seat):
+            return f"{reason}, and you may not lay down a new group this turn"
+        owed = state.turn_state.jokers_to_meld + 1
+        if not _joker_obligation_feasible(state, seat, hand, owed):
+            return f"{reason}, and this hand cannot make a group with it"
+    return None
 
 
 def _joker_obligation_feasible(

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from . import engine
 from .actions import Action, Buy, Discard, Draw, LayOff, Meld, PassBuy, Source, SwapJoker
-from .cards import Card, sort_cards
-from .engine import upcard_obligation
+from .cards import JOKER, Card, sort_cards
+from .engine import swap_refusal, upcard_obligation
 from .errors import IllegalMoveError
 from .play_rules import (
     going_down_options,
@@ -160,13 +160,17 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
     swapping = variant.joker_swap
     who = swapping.who
     if who is SwapWho.ANYONE or (who is SwapWho.DOWN_ONLY and down):
-        # a swap the meld allows is refused only for the obligations it would leave
-        try_each = swapping.joker_into_new_meld or (not down and swapping.must_go_down_same_turn)
+        # a swap the meld allows is refused only for the obligations it would leave, which
+        # depend on the hand after it: the same for every meld the card could go to
+        may_refuse = swapping.joker_into_new_meld or (not down and swapping.must_go_down_same_turn)
+        refused: dict[Card, bool] = {}
         for card, meld_id in swap_options(variant, state.table, distinct):
-            if try_each:
-                try:
-                    engine.swap_joker(state, seat, card, meld_id)
-                except IllegalMoveError:
+            if may_refuse:
+                if card not in refused:
+                    index = hand.index(card)
+                    after = (*hand[:index], *hand[index + 1 :], JOKER)
+                    refused[card] = swap_refusal(state, seat, after) is not None
+                if refused[card]:
                     continue
             actions.append(SwapJoker(seat, card, meld_id))
     if turn_state.must_go_out is not None:
