@@ -229,6 +229,37 @@ def _fits(table_meld: TableMeld, variant: Variant) -> _MeldFits:
     return known
 
 
+class _TableFits:
+    """The :class:`_MeldFits` of every meld of one table, with the union of their card bits:
+    a hand that holds none of the cards the table accepts is answered at once."""
+
+    __slots__ = ("lay_off_bits", "melds", "swap_bits", "table", "variant")
+
+    def __init__(self, table: Sequence[TableMeld], variant: Variant) -> None:
+        self.table = table
+        self.variant = variant
+        self.melds = tuple((table_meld.id, _fits(table_meld, variant)) for table_meld in table)
+        self.lay_off_bits = self.swap_bits = 0
+        for _, fits in self.melds:
+            self.lay_off_bits |= fits.lay_off_bits
+            self.swap_bits |= fits.swap_bits
+
+
+_TABLES: dict[int, _TableFits] = {}
+
+
+def _table_fits(table: Sequence[TableMeld], variant: Variant) -> _TableFits:
+    """The :class:`_TableFits` of that table object (a state's ``table`` tuple, kept from
+    state to state until a meld changes), remembered by identity."""
+    known = _TABLES.get(id(table))
+    if known is not None and known.table is table and known.variant is variant:
+        return known
+    if len(_TABLES) > 1024:
+        _TABLES.clear()
+    known = _TABLES[id(table)] = _TableFits(table, variant)
+    return known
+
+
 def lay_off_options(
     variant: Variant, table: Sequence[TableMeld], cards: Iterable[Card]
 ) -> list[tuple[Card, int, End | None]]:
@@ -236,11 +267,12 @@ def lay_off_options(
     ``(card, meld id, end)``, where ``end`` is None unless the card fits both ends of a
     run."""
     held = _card_bits(cards)
+    table_fits = _table_fits(table, variant)
     options: list[tuple[Card, int, End | None]] = []
-    for table_meld in table:
-        fits = _fits(table_meld, variant)
+    if not table_fits.lay_off_bits & held:
+        return options
+    for meld_id, fits in table_fits.melds:
         if fits.lay_off_bits & held:
-            meld_id = table_meld.id
             for card, ends in fits.lay_offs:
                 if _BIT[card] & held:
                     options.extend((card, meld_id, end) for end in ends)
@@ -253,9 +285,11 @@ def swap_options(
     """Every ``(natural card, meld id)`` for which the meld holds a joker one of ``cards``
     may replace, meld by meld and in card order."""
     held = _card_bits(cards)
+    table_fits = _table_fits(table, variant)
     options: list[tuple[Card, int]] = []
-    for table_meld in table:
-        fits = _fits(table_meld, variant)
+    if not table_fits.swap_bits & held:
+        return options
+    for meld_id, fits in table_fits.melds:
         if fits.swap_bits & held:
-            options.extend((card, table_meld.id) for card in fits.swaps if _BIT[card] & held)
+            options.extend((card, meld_id) for card in fits.swaps if _BIT[card] & held)
     return options
