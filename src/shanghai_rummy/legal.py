@@ -129,6 +129,8 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
         or turn_state.jokers_to_meld > 0
         or turn_state.must_go_out is not None
     )
+    # going down meets an obligation to go down; the others only the engine can judge
+    owes_more = turn_state.jokers_to_meld > 0 or turn_state.must_go_out is not None
     distinct = _distinct(hand)
     actions: list[Action] = []
 
@@ -136,17 +138,21 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
         """Keep ``action`` if it leaves enough cards; try it where only the engine can say."""
         if leaves == 0 and rule is GoOutDiscard.REQUIRED:
             return
-        if (leaves == 1 and rule is GoOutDiscard.NEVER) or obligations_open:
+        if (leaves == 1 and rule is GoOutDiscard.NEVER) or owes_more:
             try:
                 engine.apply(state, action)
             except IllegalMoveError:
                 return
         actions.append(action)
 
+    going_down: list[tuple[tuple[tuple[Card, ...], ...], int]] = []  # listed, cards left
     if not down:
         for groups in going_down_options(variant, state.deal_number, hand):
-            used = sum(len(group) for group in groups)
-            checked(Meld(seat, groups), size - used)
+            leaves = size - sum(len(group) for group in groups)
+            listed = len(actions)
+            checked(Meld(seat, groups), leaves)
+            if len(actions) > listed:
+                going_down.append((groups, leaves))
     else:
         if turn_state.was_down or variant.going_down.lay_off_same_turn:
             for card, meld_id, end in lay_off_options(variant, state.table, distinct):
@@ -163,13 +169,17 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
         # a swap the meld allows is refused only for the obligations it would leave, which
         # depend on the hand after it: the same for every meld the card could go to
         may_refuse = swapping.joker_into_new_meld or (not down and swapping.must_go_down_same_turn)
+        # only the obligation to go down remains, and a way listed above may already meet it
+        known_ways = not swapping.joker_into_new_meld
         refused: dict[Card, bool] = {}
         for card, meld_id in swap_options(variant, state.table, distinct):
             if may_refuse:
                 if card not in refused:
                     index = hand.index(card)
                     after = (*hand[:index], *hand[index + 1 :], JOKER)
-                    refused[card] = swap_refusal(state, seat, after) is not None
+                    refused[card] = not (
+                        known_ways and _goes_down_without(going_down, hand, card, rule)
+                    ) and (swap_refusal(state, seat, after) is not None)
                 if refused[card]:
                     continue
             actions.append(SwapJoker(seat, card, meld_id))
@@ -179,3 +189,20 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
     elif not obligations_open and (size > 1 or rule is not GoOutDiscard.NEVER):
         actions.extend(_discards(seat, distinct))
     return tuple(actions)
+
+
+def _goes_down_without(
+    ways: list[tuple[tuple[tuple[Card, ...], ...], int]],
+    hand: tuple[Card, ...],
+    card: Card,
+    rule: GoOutDiscard,
+) -> bool:
+    """Whether one of the ``ways`` to go down (each with the number of cards it leaves)
+    leaves a copy of ``card`` in ``hand``, and a turn that may end: then the hand with a joker
+    for that card goes down the same way, and a swap's obligation to go down can be met."""
+    held = hand.count(card)
+    return any(
+        (leaves != 1 or rule is not GoOutDiscard.NEVER)
+        and sum(group.count(card) for group in groups) < held
+        for groups, leaves in ways
+    )
