@@ -415,9 +415,11 @@ def meld(state: GameState, seat: int, groups: Sequence[Sequence[Card]]) -> GameS
         melds = new_melds(variant, groups, seat, state.next_meld_id)
     jokers = sum(1 for card in cards if card.is_joker)
     seats = list(state.seats)
-    seats[seat] = attrs.evolve(facts, down=True)
-    after = attrs.evolve(
+    seats[seat] = seat_state(True, facts.buys, facts.turns)
+    after = advance(
         state,
+        phase=Phase.PLAY,
+        to_act=seat,
         hands=_with_hand(state, seat, hand),
         table=state.table + melds,
         next_meld_id=state.next_meld_id + len(melds),
@@ -464,8 +466,10 @@ def lay_off(
     extended = extend_meld(variant, target, card, end)
     table = list(state.table)
     table[index] = extended
-    after = attrs.evolve(
+    after = advance(
         state,
+        phase=Phase.PLAY,
+        to_act=seat,
         hands=_with_hand(state, seat, hand),
         table=tuple(table),
         turn_state=attrs.evolve(
@@ -508,8 +512,10 @@ def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSta
     jokers_to_meld = turn_state.jokers_to_meld + (1 if rules.joker_into_new_meld else 0)
     table = list(state.table)
     table[index] = swapped
-    return attrs.evolve(
+    return advance(
         state,
+        phase=Phase.PLAY,
+        to_act=seat,
         hands=_with_hand(state, seat, hand),
         table=tuple(table),
         turn_state=attrs.evolve(

@@ -251,6 +251,8 @@ def advance(
     seats: tuple[SeatState, ...] | None = None,
     turns_this_deal: int | None = None,
     cut_card: Card | _Keep | None = KEEP,
+    table: tuple[TableMeld, ...] | None = None,
+    next_meld_id: int | None = None,
 ) -> GameState:
     """``state`` after a move within a deal: the fields a turn changes are given (None or
     :data:`KEEP` keeps a field), the rest are kept.
@@ -271,10 +273,10 @@ def advance(
         state.stock if stock is None else stock,
         state.discard_pile if discard_pile is None else discard_pile,
         state.upcard_live if upcard_live is None else upcard_live,
-        state.table,
+        state.table if table is None else table,
         state.seats if seats is None else seats,
         turn_state,
-        state.next_meld_id,
+        state.next_meld_id if next_meld_id is None else next_meld_id,
         state.restocks,
         state.turns_this_deal if turns_this_deal is None else turns_this_deal,
         state.totals,
