@@ -12,7 +12,17 @@ from shanghai_rummy.state import KEEP, SeatState, TurnState, advance, seat_state
 
 from .games import random_state
 
-_OPTIONAL = ("turn", "hands", "stock", "discard_pile", "upcard_live", "seats", "turns_this_deal")
+_OPTIONAL = (
+    "turn",
+    "hands",
+    "stock",
+    "discard_pile",
+    "upcard_live",
+    "seats",
+    "turns_this_deal",
+    "table",
+    "next_meld_id",
+)
 
 
 @given(
