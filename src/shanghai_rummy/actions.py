@@ -47,6 +47,10 @@ class Source(enum.Enum):
     """The face-up cut card at the bottom of the stock, where ``variant.scoring.cut_card_hand``
     is set: taking it obliges going out "by hand" that turn."""
 
+    # Members are singletons compared by identity: an identity hash agrees with equality and
+    # is computed in C (Enum's own hashes the name in Python); actions are dictionary keys.
+    __hash__ = object.__hash__
+
 
 def _groups(groups: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(group) for group in groups)
