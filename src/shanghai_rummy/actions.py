@@ -53,6 +53,8 @@ class Source(enum.Enum):
 
 
 def _groups(groups: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    if type(groups) is tuple and all(type(group) is tuple for group in groups):
+        return groups  # already a value: legal_actions lists many of these
     return tuple(tuple(group) for group in groups)
 
 
