@@ -390,7 +390,13 @@ def meld(state: GameState, seat: int, groups: Sequence[Sequence[Card]]) -> GameS
     """Lay down groups: going down with the deal's contract (or opening) when not yet down,
     else new groups where ``variant.going_down.new_melds`` allows."""
     _require(state, seat, Phase.PLAY, "meld")
-    groups = tuple(tuple(group) for group in groups)
+    return _meld(state, Meld(seat, groups))
+
+
+def _meld(state: GameState, action: Meld) -> GameState:
+    seat = action.seat
+    _require(state, seat, Phase.PLAY, "meld")
+    groups = action.groups
     if not groups or any(not group for group in groups):
         raise InvalidMeldError("meld needs at least one non-empty group of cards")
     cards = [card for group in groups for card in group]
@@ -430,7 +436,7 @@ def meld(state: GameState, seat: int, groups: Sequence[Sequence[Card]]) -> GameS
             jokers_to_meld=max(0, turn_state.jokers_to_meld - jokers),
             used_joker=turn_state.used_joker or jokers > 0,
         ),
-        log=_logged(state, Meld(seat, groups)),
+        log=_logged(state, action),
     )
     return _after_play(after, seat, "meld")
 
@@ -700,7 +706,7 @@ def apply(state: GameState, action: Action) -> GameState:
     if isinstance(action, LayOff):
         return lay_off(state, action.seat, action.card, action.meld_id, action.end)
     if isinstance(action, Meld):
-        return meld(state, action.seat, action.groups)
+        return _meld(state, action)
     if isinstance(action, Buy):
         return buy(state, action.seat)
     if isinstance(action, PassBuy):
