@@ -128,17 +128,19 @@ def _positions(rules: _Rules, ranks: int) -> int:
     return held
 
 
-_BOUNDS: dict[int, tuple[Contract, _Rules, _ContractBounds]] = {}
+_BOUNDS: dict[tuple[int, int], tuple[Contract, _Rules, _ContractBounds]] = {}
 
 
 def _bounds_of(contract: Contract, rules: _Rules) -> _ContractBounds:
-    cached = _BOUNDS.get(id(contract))
+    # keyed by both: bots judge hands under variants of their own beside the game's
+    key = (id(contract), id(rules))
+    cached = _BOUNDS.get(key)
     if cached is not None and cached[0] is contract and cached[1] is rules:
         return cached[2]
     bounds = _ContractBounds(rules, contract)
     if len(_BOUNDS) > 256:
         _BOUNDS.clear()
-    _BOUNDS[id(contract)] = (contract, rules, bounds)
+    _BOUNDS[key] = (contract, rules, bounds)
     return bounds
 
 
@@ -278,7 +280,7 @@ class _OpeningBounds:
         return known
 
 
-_OPENING_BOUNDS: dict[int, tuple[Opening, _Rules, _OpeningBounds]] = {}
+_OPENING_BOUNDS: dict[tuple[int, int], tuple[Opening, _Rules, _OpeningBounds]] = {}
 
 
 def opening_out_of_reach(cards: Iterable[Card], opening: Opening, rules: _Rules) -> bool:
@@ -293,14 +295,15 @@ def opening_tally(
 ) -> tuple[list[int], int] | None:
     """The card counts of ``cards`` (for the search), or None when the bound shows that no
     part of them is worth ``opening.min_points``. For card values >= 0 only."""
-    cached = _OPENING_BOUNDS.get(id(opening))
+    key = (id(opening), id(rules))
+    cached = _OPENING_BOUNDS.get(key)
     if cached is not None and cached[0] is opening and cached[1] is rules:
         bounds = cached[2]
     else:
         bounds = _OpeningBounds(rules, opening)
         if len(_OPENING_BOUNDS) > 256:
             _OPENING_BOUNDS.clear()
-        _OPENING_BOUNDS[id(opening)] = (opening, rules, bounds)
+        _OPENING_BOUNDS[key] = (opening, rules, bounds)
     counts = [0] * 64
     rank_suits = [0] * 15
     suit_ranks = [0] * 4
