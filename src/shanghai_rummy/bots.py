@@ -29,7 +29,7 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from .actions import Action, Buy, Discard, Draw, LayOff, Meld, PassBuy, Source, SwapJoker
-from .cards import JOKER, Card, Rank, Suit
+from .cards import JOKER, Card, Rank, Suit, sort_cards
 from .contracts import Contract, Opening
 from .errors import RummyError
 from .melds import MeldKind, TableMeld, check_group, lay_off_ends
@@ -91,8 +91,9 @@ _MOST_JOKERS = 14
 """No requirement needs more missing cards than this (the largest contracts hold 15 cards)."""
 
 
-def _key(cards: Iterable[Card]) -> tuple[str, ...]:
-    return tuple(sorted(card.code for card in cards))
+def _key(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards as a multiset key: sorted (cards are shared values, hashed by identity)."""
+    return sort_cards(cards)
 
 
 def _without(cards: Sequence[Card], card: Card) -> tuple[Card, ...]:
