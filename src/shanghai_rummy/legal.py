@@ -117,85 +117,118 @@ def _discards(seat: int, cards: tuple[Card, ...]) -> list[Discard]:
     return actions
 
 
-def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
-    variant = state.variant
-    hand = state.hands[seat]
-    size = len(hand)
-    turn_state = state.turn_state
-    down = state.seats[seat].down
-    rule = variant.going_out
-    obligations_open = (
-        turn_state.must_go_down is not None
-        or turn_state.jokers_to_meld > 0
-        or turn_state.must_go_out is not None
-    )
-    # going down meets an obligation to go down; the others only the engine can judge
-    owes_more = turn_state.jokers_to_meld > 0 or turn_state.must_go_out is not None
-    distinct = _distinct(hand)
-    actions: list[Action] = []
+_Way = tuple[tuple[tuple[Card, ...], ...], int]  # a listed going down, and the cards it leaves
 
-    def checked(action: Action, leaves: int) -> None:
-        """Keep ``action`` if it leaves enough cards; try it where only the engine can say."""
+
+class _Plays:
+    """The play-phase listing of one seat: the actions kept so far, and what deciding them
+    needs (the hand, the going-out rule, the obligations of the turn)."""
+
+    __slots__ = ("actions", "distinct", "hand", "owes_more", "rule", "seat", "state")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.hand = state.hands[seat]
+        self.distinct = _distinct(self.hand)
+        self.rule = state.variant.going_out
+        turn_state = state.turn_state
+        # going down meets an obligation to go down; the others only the engine can judge
+        self.owes_more = turn_state.jokers_to_meld > 0 or turn_state.must_go_out is not None
+        self.actions: list[Action] = []
+
+    def keep(self, action: Action, leaves: int) -> bool:
+        """Keep ``action`` (a play leaving ``leaves`` cards) if it may end in a legal turn,
+        trying it in the engine where only the engine can say; whether it was kept."""
+        rule = self.rule
         if leaves == 0 and rule is GoOutDiscard.REQUIRED:
-            return
-        if (leaves == 1 and rule is GoOutDiscard.NEVER) or owes_more:
+            return False
+        if (leaves == 1 and rule is GoOutDiscard.NEVER) or self.owes_more:
             try:
-                engine.apply(state, action)
+                engine.apply(self.state, action)
             except IllegalMoveError:
-                return
-        actions.append(action)
+                return False
+        self.actions.append(action)
+        return True
 
-    going_down: list[tuple[tuple[tuple[Card, ...], ...], int]] = []  # listed, cards left
-    if not down:
-        for groups in going_down_options(variant, state.deal_number, hand):
+    def going_down(self) -> list[_Way]:
+        """List every way to go down; the ways kept."""
+        state, seat, size = self.state, self.seat, len(self.hand)
+        kept: list[_Way] = []
+        for groups in going_down_options(state.variant, state.deal_number, self.hand):
             leaves = size - sum(len(group) for group in groups)
-            listed = len(actions)
-            checked(Meld(seat, groups), leaves)
-            if len(actions) > listed:
-                going_down.append((groups, leaves))
-    else:
-        if turn_state.was_down or variant.going_down.lay_off_same_turn:
-            for card, meld_id, end in lay_off_options(variant, state.table, distinct):
-                checked(LayOff(seat, card, meld_id, end), size - 1)
+            if self.keep(Meld(seat, groups), leaves):
+                kept.append((groups, leaves))
+        return kept
+
+    def once_down(self) -> None:
+        """List the lay-offs and new groups of a seat that is down, where allowed now."""
+        state, seat, size = self.state, self.seat, len(self.hand)
+        variant = state.variant
+        was_down = state.turn_state.was_down
+        if was_down or variant.going_down.lay_off_same_turn:
+            for card, meld_id, end in lay_off_options(variant, state.table, self.distinct):
+                self.keep(LayOff(seat, card, meld_id, end), size - 1)
         new_rule = variant.going_down.new_melds
-        if new_rule is NewMelds.SAME_TURN or (
-            new_rule is NewMelds.LATER_TURNS and turn_state.was_down
-        ):
-            for group in new_group_options(variant, hand):
-                checked(Meld(seat, (group,)), size - len(group))
-    swapping = variant.joker_swap
-    who = swapping.who
-    if who is SwapWho.ANYONE or (who is SwapWho.DOWN_ONLY and down):
+        if new_rule is NewMelds.SAME_TURN or (new_rule is NewMelds.LATER_TURNS and was_down):
+            for group in new_group_options(variant, self.hand):
+                self.keep(Meld(seat, (group,)), size - len(group))
+
+    def swaps(self, down: bool, ways: list[_Way]) -> None:
+        """List the joker swaps; ``ways``: the ways to go down kept (when not down)."""
+        state, seat, hand = self.state, self.seat, self.hand
+        swapping = state.variant.joker_swap
         # a swap the meld allows is refused only for the obligations it would leave, which
         # depend on the hand after it: the same for every meld the card could go to
         may_refuse = swapping.joker_into_new_meld or (not down and swapping.must_go_down_same_turn)
-        # only the obligation to go down remains, and a way listed above may already meet it
-        known_ways = not swapping.joker_into_new_meld
         refused: dict[Card, bool] = {}
-        for card, meld_id in swap_options(variant, state.table, distinct):
+        for card, meld_id in swap_options(state.variant, state.table, self.distinct):
             if may_refuse:
                 if card not in refused:
+                    # with only the obligation to go down, a listed way may already meet it
+                    met = not swapping.joker_into_new_meld and _goes_down_without(
+                        ways, hand, card, self.rule
+                    )
                     index = hand.index(card)
                     after = (*hand[:index], *hand[index + 1 :], JOKER)
-                    refused[card] = not (
-                        known_ways and _goes_down_without(going_down, hand, card, rule)
-                    ) and (swap_refusal(state, seat, after) is not None)
+                    refused[card] = not met and swap_refusal(state, seat, after) is not None
                 if refused[card]:
                     continue
-            actions.append(SwapJoker(seat, card, meld_id))
-    if turn_state.must_go_out is not None:
-        if size == 1 and rule is not GoOutDiscard.NEVER:
-            actions.extend(_discards(seat, distinct))
-    elif not obligations_open and (size > 1 or rule is not GoOutDiscard.NEVER):
-        actions.extend(_discards(seat, distinct))
-    return tuple(actions)
+            self.actions.append(SwapJoker(seat, card, meld_id))
+
+    def discards(self) -> None:
+        """List the discards, if the turn may end with one now."""
+        turn_state = self.state.turn_state
+        size = len(self.hand)
+        if turn_state.must_go_out is not None:
+            allowed = size == 1 and self.rule is not GoOutDiscard.NEVER
+        else:
+            allowed = (
+                turn_state.must_go_down is None
+                and turn_state.jokers_to_meld == 0
+                and (size > 1 or self.rule is not GoOutDiscard.NEVER)
+            )
+        if allowed:
+            self.actions.extend(_discards(self.seat, self.distinct))
+
+
+def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
+    plays = _Plays(state, seat)
+    down = state.seats[seat].down
+    ways: list[_Way] = []
+    if down:
+        plays.once_down()
+    else:
+        ways = plays.going_down()
+    who = state.variant.joker_swap.who
+    if who is SwapWho.ANYONE or (who is SwapWho.DOWN_ONLY and down):
+        plays.swaps(down, ways)
+    plays.discards()
+    return tuple(plays.actions)
 
 
 def _goes_down_without(
-    ways: list[tuple[tuple[tuple[Card, ...], ...], int]],
-    hand: tuple[Card, ...],
-    card: Card,
-    rule: GoOutDiscard,
+    ways: list[_Way], hand: tuple[Card, ...], card: Card, rule: GoOutDiscard
 ) -> bool:
     """Whether one of the ``ways`` to go down (each with the number of cards it leaves)
     leaves a copy of ``card`` in ``hand``, and a turn that may end: then the hand with a joker
