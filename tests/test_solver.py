@@ -318,6 +318,34 @@ def test_arrangements_are_canonical_and_accepted() -> None:
         assert uses_hand(way, hand)
 
 
+def test_joinable_runs_listed_where_same_suit_runs_are_allowed() -> None:
+    allowed = VARIANTS["allowed"]
+    hand = cards("3H 4H 5H 6H 7H 8H 9H 10H")
+    joined = (cards("3H 4H 5H 6H"), cards("7H 8H 9H 10H"))
+    assert joined in arrangements(hand, sr.Contract(runs=(4, 4)), allowed)
+    assert joined not in arrangements(hand, sr.Contract(runs=(4, 4)), SHANGHAI)
+
+
+def test_contract_options_of_slots_of_different_sizes_list_every_way() -> None:
+    from shanghai_rummy.solver import contract_options
+
+    hand = cards("8C 8D 8H 8S 9C 9D 9H JK 2S")
+    contract = sr.Contract(sets=(3, 4))
+    assert contract_options(hand, contract, SHANGHAI) == arrangements(hand, contract, SHANGHAI)
+    assert contract_options(hand, contract, SHANGHAI)
+    assert contract_options(hand[:5], contract, SHANGHAI) == ()
+
+
+def test_a_listed_way_is_checked_as_a_fresh_one() -> None:
+    hand = cards("8C 8D 8H JK 4S 5S 6S 7S 9S 2D")
+    for way in arrangements(hand, SET_RUN, SHANGHAI):
+        fresh = check_going_down([list(group) for group in way], SET_RUN, SHANGHAI)
+        assert check_going_down(way, SET_RUN, SHANGHAI) == fresh
+    way = arrangements(hand, SET_RUN, SHANGHAI)[0]
+    with pytest.raises(sr.ContractNotMetError):
+        check_going_down(way, sr.Contract(sets=(3, 3)), SHANGHAI)
+
+
 def test_canonical_groups_orders_sets_then_runs() -> None:
     way = canonical_groups(groups("4S 5S 6S JK", "JK KH KC", "8D 8C 8H"), SHANGHAI)
     assert text(way) == ["8C 8D 8H", "KC KH JK", "4S 5S 6S JK"]
@@ -350,6 +378,12 @@ VARIANTS = {
             exact_meld_count=False, same_suit_runs=sr.SameSuitRuns.ALLOWED
         ),
         melds=sr.MeldRules(run_min=3, set_distinct_suits=True),
+    ),
+    "allowed": attrs.evolve(
+        SHANGHAI,
+        id="a",
+        going_down=sr.GoingDownRules(same_suit_runs=sr.SameSuitRuns.ALLOWED),
+        melds=sr.MeldRules(run_min=3),
     ),
     "separated": attrs.evolve(
         SHANGHAI,

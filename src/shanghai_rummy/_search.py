@@ -18,6 +18,7 @@ from .melds import GroupShape, MeldKind, Shape, _span_error, rank_at
 from .variants import Aces, SameSuitRuns, Variant
 
 if TYPE_CHECKING:
+    from ._every import _Candidate
     from ._ways import _Part
 
 Arrangement = tuple[tuple[Card, ...], ...]
@@ -123,6 +124,8 @@ class _Rules:
     __slots__ = (
         "aces_bits",
         "amn",
+        "candidate_memo",
+        "clash_memo",
         "distinct",
         "group_memo",
         "imask",
@@ -183,6 +186,17 @@ class _Rules:
         self.span_cache: dict[tuple[int, ...], dict[tuple[int, int], int]] = {}
         # the per-suit and per-rank choices of :mod:`._ways`, by what they depend on
         self.way_memo: dict[tuple[object, ...], _Part | None] = {}
+        # the contract candidates of :mod:`._ways` by key (a contract counts no points)
+        self.candidate_memo: dict[tuple[int, ...], _Candidate] = {}
+        self.clash_memo: dict[tuple[int, int, int, int], bool] = {}
+
+    def clash(self, a_start: int, a_len: int, b_start: int, b_len: int) -> bool:
+        """:func:`runs_clash` under this variant, remembered (few spans exist)."""
+        key = (a_start, a_len, b_start, b_len)
+        known = self.clash_memo.get(key)
+        if known is None:
+            known = self.clash_memo[key] = runs_clash(a_start, a_len, b_start, b_len, self.variant)
+        return known
 
     def span_points(self, values: CardValues) -> dict[tuple[int, int], int]:
         """The value of a run over each span, jokers counted as the cards they stand for."""

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from ._every import _Candidate
 from ._every import _runs_of_suit as runs_of_suit
 from ._every import _sets_of_rank as sets_of_rank
-from ._search import _ACE, _NO_LIMIT, _Rules, runs_clash
+from ._search import _ACE, _NO_LIMIT, _Entries, _Rules
 from .contracts import Contract
 from .variants import SameSuitRuns
 
@@ -244,13 +244,15 @@ def _run_part(
     """The choices of up to ``plan.runs`` runs of ``suit``; None when it has none."""
     base = suit * 16
     held = tuple(counts[base + 2 : base + 15])
-    if sum(held) < plan.run_least[min(jokers, 63)]:
+    naturals = sum(held)
+    if naturals < plan.run_least[min(jokers, 63)]:
         return None
-    key = (1, suit, held, jokers, plan.runs, plan.run_sizes, plan.run_cap)
+    room = _useful_jokers(jokers, naturals, rules)
+    key = (1, suit, held, room, plan.runs, plan.run_sizes, plan.run_cap)
     memo = rules.way_memo
     if key not in memo:
         _make_room(memo)
-        memo[key] = _suit_runs(suit, counts, jokers, plan, rules)
+        memo[key] = _suit_runs(suit, counts, room, plan, rules)
     return memo[key]
 
 
@@ -264,15 +266,13 @@ def _suit_runs(
     one_ace = counts[suit * 16 + _ACE] == 1
     room = min(jokers, plan.run_cap)
     entries = runs_of_suit(suit, avail, one_ace, room, rules, plan.run_sizes)
-    candidates = [_Candidate(key, cards, _NO_POINTS, {}) for key, cards in sorted(entries)]
-    variant = rules.variant
-    if variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED:
+    candidates = _candidates(entries, rules)
+    if rules.variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED:
         return _multisets(candidates, counts, jokers, plan.runs, None)
+    clashes = rules.clash
 
     def clash(chosen: tuple[_Candidate, ...], run: _Candidate) -> bool:
-        return any(
-            runs_clash(other.start, other.size, run.start, run.size, variant) for other in chosen
-        )
+        return any(clashes(other.start, other.size, run.start, run.size) for other in chosen)
 
     return _multisets(candidates, counts, jokers, plan.runs, clash)
 
@@ -280,25 +280,46 @@ def _suit_runs(
 def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: _Rules) -> list[_Part]:
     """The choices of up to ``plan.sets`` sets of each rank that has some, by rank."""
     least = plan.set_least[min(jokers, 63)]
+    memo = rules.way_memo
     parts = []
     for rank in range(2, 15):
         held = (counts[rank], counts[16 + rank], counts[32 + rank], counts[48 + rank])
         naturals = 4 - held.count(0) if rules.distinct else sum(held)
         if naturals < least:
             continue
-        key = (0, rank, held, jokers, plan.sets, plan.set_sizes, plan.set_cap)
-        memo = rules.way_memo
+        room = _useful_jokers(jokers, sum(held), rules)
+        key = (0, rank, held, room, plan.sets, plan.set_sizes, plan.set_cap)
         if key not in memo:
             _make_room(memo)
             kinds = [1 if count else 0 for count in held] if rules.distinct else list(held)
-            room = min(jokers, plan.set_cap)
-            entries = sets_of_rank(rank, kinds, room, rules, plan.set_sizes)
-            candidates = [_Candidate(key, cards, _NO_POINTS, {}) for key, cards in sorted(entries)]
-            memo[key] = _multisets(candidates, counts, jokers, plan.sets, None)
+            entries = sets_of_rank(rank, kinds, min(room, plan.set_cap), rules, plan.set_sizes)
+            candidates = _candidates(entries, rules)
+            memo[key] = _multisets(candidates, counts, room, plan.sets, None)
         part = memo[key]
         if part is not None:
             parts.append(part)
     return parts
+
+
+def _useful_jokers(jokers: int, naturals: int, rules: _Rules) -> int:
+    """The jokers that groups of ``naturals`` natural cards may spend in all: no more than
+    those cards where ``variant.jokers.at_most_naturals`` holds (a smaller memo key)."""
+    return min(jokers, naturals) if rules.amn else jokers
+
+
+def _candidates(entries: _Entries, rules: _Rules) -> list[_Candidate]:
+    """The candidates of ``entries`` in key order, each made once per variant (a contract
+    counts no points, so a candidate depends on its key alone)."""
+    made = rules.candidate_memo
+    if len(made) > 1 << 16:
+        made.clear()
+    found = []
+    for key, cards in sorted(entries):
+        candidate = made.get(key)
+        if candidate is None:
+            candidate = made[key] = _Candidate(key, cards, _NO_POINTS, {})
+        found.append(candidate)
+    return found
 
 
 def _multisets(

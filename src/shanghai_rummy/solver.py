@@ -40,7 +40,7 @@ from ._search import (
     solve_contract,
 )
 from ._ways import contract_ways, plan_of
-from .cards import Card
+from .cards import Card, Rank, Suit
 from .contracts import Contract, Opening, Requirement
 from .errors import ContractNotMetError, InvalidMeldError
 from .melds import GroupShape, MeldKind, Shape, TableMeld, check_group, group_points
@@ -235,6 +235,9 @@ def check_going_down(
     ...
     shanghai_rummy.errors.ContractNotMetError: the groups are worth 22 points; ...
     """
+    listed = _listed_shapes(groups, requirement, variant)
+    if listed is not None:
+        return listed
     shapes = tuple(check_group(group, variant) for group in groups)
     _per_group_check(shapes, variant)
     if isinstance(requirement, Opening):
@@ -340,9 +343,53 @@ def _listed(
     if found is None:
         found = every_way(counts, jokers, requirement, rules)
     ordered = sorted(found, key=lambda chosen: tuple(map(_CODES, chosen)))  # the card codes
-    return tuple(tuple(map(_CARDS, chosen)) for chosen in ordered)
+    ways = tuple(tuple(map(_CARDS, chosen)) for chosen in ordered)
+    _remember_listed(ways, ordered, requirement, rules)
+    return ways
 
 
+# --- the ways listed last, checked again when one is chosen ------------------------------------
+
+_LISTED: dict[Arrangement, tuple[Requirement, _Rules, Sequence[_Candidate]]] = {}
+
+
+def _remember_listed(
+    ways: tuple[Arrangement, ...],
+    chosen: Sequence[Sequence[_Candidate]],
+    requirement: Requirement,
+    rules: _Rules,
+) -> None:
+    """Remember what each listed way is made of: a player picks one of the ways listed and
+    :func:`check_going_down` then reads it again (the list holds only ways it accepts)."""
+    if len(_LISTED) > 1 << 12:
+        _LISTED.clear()
+    for way, groups in zip(ways, chosen, strict=True):
+        _LISTED[way] = (requirement, rules, groups)
+
+
+def _listed_shapes(
+    groups: Iterable[Sequence[Card]], requirement: Requirement, variant: Variant
+) -> tuple[GroupShape, ...] | None:
+    """The shapes :func:`check_going_down` gives ``groups`` when they are a way listed for
+    ``requirement`` under ``variant`` (read from what the listing knew); else None."""
+    if type(groups) is not tuple or not all(type(group) is tuple for group in groups):
+        return None  # not hashable as a listed way is
+    known = _LISTED.get(groups)
+    if known is None or known[0] is not requirement or known[1].variant is not variant:
+        return None
+    return tuple(map(_shape_of, known[2]))
+
+
+def _shape_of(candidate: _Candidate) -> GroupShape:
+    """The shape :func:`~shanghai_rummy.melds.check_group` reads from a candidate's cards."""
+    if candidate.kind is MeldKind.SET:
+        return GroupShape(MeldKind.SET, candidate.cards, rank=_RANKS[candidate.key[1]])
+    suit = _SUITS[candidate.suit]
+    return GroupShape(MeldKind.RUN, candidate.cards, suit=suit, start=candidate.start)
+
+
+_RANKS = {rank.value: rank for rank in Rank}
+_SUITS = tuple(Suit)
 _CODES = attrgetter("codes")
 _CARDS = attrgetter("cards")
 
