@@ -90,12 +90,13 @@ class _Plan:
         self.run_least = least(self.run_sizes.start, self.run_cap)
 
 
-_PLANS: dict[int, tuple[Contract, _Rules, _Plan | None]] = {}
+_PLANS: dict[tuple[int, int], tuple[Contract, _Rules, _Plan | None]] = {}
 
 
 def plan_of(contract: Contract, rules: _Rules) -> _Plan | None:
     """The plan of ``contract``, or None when it is not an alike-slots contract."""
-    cached = _PLANS.get(id(contract))
+    key = (id(contract), id(rules))  # a bot judges hands under a variant of its own
+    cached = _PLANS.get(key)
     if cached is not None and cached[0] is contract and cached[1] is rules:
         return cached[2]
     alike = (
@@ -106,7 +107,7 @@ def plan_of(contract: Contract, rules: _Rules) -> _Plan | None:
     plan = _Plan(contract, rules) if alike else None
     if len(_PLANS) > 256:
         _PLANS.clear()
-    _PLANS[id(contract)] = (contract, rules, plan)
+    _PLANS[key] = (contract, rules, plan)
     return plan
 
 

@@ -120,12 +120,13 @@ def _slot_fits(shape: GroupShape, size: int, cap: int | None, variant: Variant) 
 
 
 _SlotSpec = tuple[MeldKind, int, int, int | None]  # kind, slots, their size, their joker cap
-_ALIKE: dict[int, tuple[Contract, Variant, tuple[_SlotSpec, ...] | None]] = {}
+_ALIKE: dict[tuple[int, int], tuple[Contract, Variant, tuple[_SlotSpec, ...] | None]] = {}
 
 
 def _alike_slots(contract: Contract, variant: Variant) -> tuple[_SlotSpec, ...] | None:
     """Per kind, the slots of ``contract`` when each kind's slots share one size; else None."""
-    cached = _ALIKE.get(id(contract))
+    key = (id(contract), id(variant))  # a bot judges hands under a variant of its own
+    cached = _ALIKE.get(key)
     if cached is not None and cached[0] is contract and cached[1] is variant:
         return cached[2]
     specs: tuple[_SlotSpec, ...] | None = tuple(
@@ -137,7 +138,7 @@ def _alike_slots(contract: Contract, variant: Variant) -> tuple[_SlotSpec, ...] 
         specs = None
     if len(_ALIKE) > 256:
         _ALIKE.clear()
-    _ALIKE[id(contract)] = (contract, variant, specs)
+    _ALIKE[key] = (contract, variant, specs)
     return specs
 
 
