@@ -163,8 +163,35 @@ def test_buying_over_the_limit_is_refused_by_name() -> None:
     state = with_seat(sr.new_game(SHANGHAI, players=3, seed=4), 2, buys=3)
     offered = sr.draw(state, 1, STOCK)
     assert offered.turn_state.buy_queue == (0,)
-    with pytest.raises(sr.NotYourTurnError):
+    with pytest.raises(sr.NotYourTurnError, match=r"made 3 of its 3 buys in deal 1"):
         sr.buy(offered, 2)
+
+
+@pytest.mark.parametrize(
+    ("seat", "reason"),
+    [
+        (0, "may not buy their own discard"),
+        (1, "seat in turn had its first refusal"),
+        (3, "player who is down may not buy"),
+    ],
+)
+def test_a_seat_left_out_of_the_offer_is_told_why(seat: int, reason: str) -> None:
+    state = stacked(SHANGHAI, {}, upcard=C("KH"))
+    state = attrs.evolve(state, turn_state=attrs.evolve(state.turn_state, discarded_by=0))
+    state = with_seat(state, 3, down=True)
+    offered = sr.draw(state, 1, STOCK)
+    assert offered.turn_state.buy_queue == (2,)
+    with pytest.raises(sr.NotYourTurnError, match=reason):
+        sr.buy(offered, seat)
+
+
+def test_a_seat_later_in_the_queue_is_told_whose_turn_it_is() -> None:
+    offered = sr.draw(stacked(SHANGHAI, {}, upcard=C("KH")), 1, STOCK)
+    assert offered.turn_state.buy_queue == (2, 3, 0)
+    with pytest.raises(sr.NotYourTurnError, match="seat 2 is to act"):
+        sr.buy(offered, 3)
+    with pytest.raises(sr.NotYourTurnError, match="seat 2 is to act"):
+        sr.buy(offered, 7)
 
 
 def test_buy_with_the_stock_one_card_short_nobody_may_buy() -> None:

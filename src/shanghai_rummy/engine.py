@@ -282,6 +282,13 @@ def buy(state: GameState, seat: int) -> GameState:
     """Buy the upcard offered to ``seat``: it takes the upcard and the penalty cards."""
     if state.phase is not Phase.BUY and state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
         raise BuyNotAllowedError(_no_offer(state, seat))
+    if state.phase is Phase.BUY and seat != state.to_act:
+        barred = _barred_buyer(state, seat)
+        if barred is not None:
+            raise NotYourTurnError(
+                f"seat {seat} cannot buy: the upcard is offered to seat {state.to_act}, "
+                f"not to seat {seat}: {barred}"
+            )
     _require(state, seat, Phase.BUY, "buy")
     penalty = state.variant.buying.penalty_cards
     stock = state.stock
@@ -306,6 +313,28 @@ def buy(state: GameState, seat: int) -> GameState:
         log=_logged(state, Buy(seat)),
     )
     return _settle_offer(bought, bought.log)
+
+
+def _barred_buyer(state: GameState, seat: object) -> str | None:
+    """Why ``seat`` is left out of the offer of the upcard, or None (a seat later in the
+    queue, or not a seat at all)."""
+    if type(seat) is not int or not 0 <= seat < state.num_players:
+        return None
+    rules = state.variant.buying
+    if seat == state.turn:
+        return "the seat in turn had its first refusal and chose the stock"
+    if seat == state.turn_state.discarded_by:
+        return "a player may not buy their own discard"
+    facts = state.seats[seat]
+    limit = rules.limit(state.deal_number)
+    if facts.buys >= limit:
+        return (
+            f"it has made {facts.buys} of its {limit} buys in deal {state.deal_number} "
+            f"(variant.buying.limits={rules.limits})"
+        )
+    if facts.down and not rules.down_players_may_buy:
+        return "a player who is down may not buy (variant.buying.down_players_may_buy=false)"
+    return None
 
 
 def _no_offer(state: GameState, seat: int) -> str:
