@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 from shanghai_rummy._bounds import contract_out_of_reach, opening_out_of_reach
-from shanghai_rummy._search import OpeningSearch, count_cards, rules_of, solve_contract
+from shanghai_rummy._rules import count_cards, rules_of
+from shanghai_rummy._search import OpeningSearch, solve_contract
 from shanghai_rummy.melds import check_group
 from shanghai_rummy.solver import (
     arrangements,

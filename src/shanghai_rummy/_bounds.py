@@ -44,7 +44,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._search import _NO_LIMIT, _Rules
+from ._rules import (
+    _NO_LIMIT,
+    _Rules,
+)
 from .cards import Card, Rank, Suit
 from .contracts import Contract, Opening
 
@@ -203,7 +206,7 @@ def contract_out_of_reach(cards: Iterable[Card], contract: Contract, rules: _Rul
 def contract_tally(
     cards: Iterable[Card], contract: Contract, rules: _Rules
 ) -> tuple[list[int], int] | None:
-    """The card counts of ``cards`` (as :func:`~shanghai_rummy._search.count_cards` gives
+    """The card counts of ``cards`` (as :func:`~shanghai_rummy._rules.count_cards` gives
     them, for the search), or None when the bounds show that no part of them meets
     ``contract``."""
     bounds = _bounds_of(contract, rules)

@@ -1,7 +1,7 @@
 """Listing for :mod:`.solver`: every valid group a hand can form
 (:func:`~shanghai_rummy.solver.possible_groups`) and every way to meet a requirement
 (:func:`~shanghai_rummy.solver.arrangements`), over the card counts and precomputed rules of
-:mod:`._search`. Nothing here is public.
+:mod:`._rules`. Nothing here is public.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, product
 
-from ._search import (
+from ._rules import (
     _ACE,
     _CARD_AT,
     _JOKER_CODE,

@@ -20,7 +20,12 @@ from collections.abc import Callable
 from ._every import _Candidate
 from ._every import _runs_of_suit as runs_of_suit
 from ._every import _sets_of_rank as sets_of_rank
-from ._search import _ACE, _NO_LIMIT, _Entries, _Rules
+from ._rules import (
+    _ACE,
+    _NO_LIMIT,
+    _Entries,
+    _Rules,
+)
 from .contracts import Contract
 from .variants import SameSuitRuns
 

@@ -28,15 +28,17 @@ from operator import attrgetter
 
 from ._bounds import contract_tally, opening_tally
 from ._every import _Candidate, every_group, every_way
-from ._search import (
+from ._rules import (
     Arrangement,
-    OpeningSearch,
     _Rules,
     canonical_form,
     count_cards,
     match_slots,
     rules_of,
     runs_clash,
+)
+from ._search import (
+    OpeningSearch,
     solve_contract,
 )
 from ._ways import contract_ways, plan_of

@@ -1,0 +1,275 @@
+"""The variant's rules precomputed for the solver, and the card tables its searches share.
+
+Cards are counted in a 64-slot list indexed ``suit * 16 + rank`` (suits in
+:class:`~shanghai_rummy.Suit` order, ranks 2..14); a run's cards of one suit are a bitmask over
+run positions (see :mod:`.melds`). Nothing here is public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from .cards import JOKER, Card, Rank, Suit
+from .contracts import CardValues
+from .melds import GroupShape, MeldKind, Shape, _span_error, rank_at
+from .variants import Aces, SameSuitRuns, Variant
+
+if TYPE_CHECKING:
+    from ._every import _Candidate
+    from ._ways import _Part
+
+Arrangement = tuple[tuple[Card, ...], ...]
+_SetPlan = tuple[tuple[tuple[int, ...], int], ...]  # sets of one rank: (copies per suit, jokers)
+_Entries = list[tuple[tuple[int, ...], tuple[Card, ...]]]  # groups by flattened canonical key
+
+_SUITS: tuple[Suit, ...] = tuple(Suit)
+_SUIT_INDEX = {suit: index for index, suit in enumerate(_SUITS)}
+_ACE = Rank.ACE.value
+_NO_LIMIT = 1 << 30
+_JOKER_CODE = 99  # after every natural card's index, as jokers sort last
+_CARD_AT: list[Card] = [JOKER] * 64
+for _suit_index, _suit in enumerate(_SUITS):
+    for _rank in Rank:
+        _CARD_AT[_suit_index * 16 + _rank.value] = Card.of(_rank, _suit)
+_RANK_OF_POSITION = [rank_at(position).value for position in range(28)]
+_INDEX_OF: dict[Card, int] = {card: i for i, card in enumerate(_CARD_AT) if card.rank is not None}
+
+
+def _index(card: Card) -> int:
+    return _INDEX_OF[card]
+
+
+# --- the same-suit-runs rule ------------------------------------------------------------------
+
+
+def _span_ok(start: int, length: int, variant: Variant) -> bool:
+    return (
+        _span_error(start, length, variant.melds.aces) is None
+        and length <= variant.melds.longest_run
+    )
+
+
+def _joinable(a_start: int, a_len: int, b_start: int, b_len: int, variant: Variant) -> bool:
+    if variant.melds.aces is Aces.WRAP:
+        touching = (a_start + a_len - b_start) % 13 == 0 or (b_start + b_len - a_start) % 13 == 0
+        return touching and a_len + b_len <= variant.melds.longest_run
+    if a_start + a_len == b_start:
+        return _span_ok(a_start, a_len + b_len, variant)
+    if b_start + b_len == a_start:
+        return _span_ok(b_start, a_len + b_len, variant)
+    return False
+
+
+def _separated(a_start: int, a_len: int, b_start: int, b_len: int, variant: Variant) -> bool:
+    if variant.melds.aces is Aces.WRAP:
+        near: set[int] = set()
+        for position in range(b_start, b_start + b_len):
+            near.update(((position - 3) % 13, (position - 2) % 13, (position - 1) % 13))
+        return all((position - 2) % 13 not in near for position in range(a_start, a_start + a_len))
+    return a_start + a_len < b_start or b_start + b_len < a_start
+
+
+def runs_clash(a_start: int, a_len: int, b_start: int, b_len: int, variant: Variant) -> bool:
+    """Whether two runs of one suit may not be laid down together."""
+    rule = variant.going_down.same_suit_runs
+    if rule is SameSuitRuns.NOT_JOINABLE:
+        return _joinable(a_start, a_len, b_start, b_len, variant)
+    if rule is SameSuitRuns.SEPARATED:
+        return not _separated(a_start, a_len, b_start, b_len, variant)
+    return False
+
+
+def match_slots(fits: list[list[int]], groups: int) -> bool:
+    """Whether every slot gets its own group (``fits[slot]`` lists the groups that fit)."""
+    owner = [-1] * groups
+
+    def place(slot: int, seen: list[bool]) -> bool:
+        for group in fits[slot]:
+            if not seen[group]:
+                seen[group] = True
+                if owner[group] < 0 or place(owner[group], seen):
+                    owner[group] = slot
+                    return True
+        return False
+
+    return all(place(slot, [False] * groups) for slot in range(len(fits)))
+
+
+# --- canonical form ---------------------------------------------------------------------------
+
+
+def card_code(card: Card) -> int:
+    return _JOKER_CODE if card.rank is None else _index(card)
+
+
+def canonical_form(shape: Shape) -> tuple[tuple[object, ...], tuple[Card, ...]]:
+    if shape.kind is MeldKind.SET:
+        assert shape.rank is not None
+        cards = tuple(sorted(shape.cards, key=card_code))
+        return (0, shape.rank.value, tuple(map(card_code, cards))), cards
+    assert shape.suit is not None
+    key = (1, _SUIT_INDEX[shape.suit], shape.start, tuple(map(card_code, shape.cards)))
+    return key, shape.cards
+
+
+# --- the search machinery ---------------------------------------------------------------------
+
+
+class _Rules:
+    """The variant's fields the searches read, precomputed."""
+
+    __slots__ = (
+        "aces_bits",
+        "amn",
+        "candidate_memo",
+        "clash_memo",
+        "distinct",
+        "group_memo",
+        "imask",
+        "jm",
+        "limit",
+        "position_bits",
+        "run_long",
+        "run_min",
+        "set_big",
+        "set_memo",
+        "set_min",
+        "span_cache",
+        "spans",
+        "starts",
+        "variant",
+        "way_memo",
+        "wrap",
+    )
+
+    def __init__(self, variant: Variant) -> None:
+        melds = variant.melds
+        self.variant = variant
+        self.wrap = melds.aces is Aces.WRAP
+        self.run_min = melds.run_min
+        self.run_long = melds.longest_run
+        self.set_min = melds.set_min
+        largest = melds.largest_set
+        self.set_big = _NO_LIMIT if largest is None else largest
+        self.distinct = melds.set_distinct_suits
+        self.amn = variant.jokers.at_most_naturals
+        positions = range(2, 27) if self.wrap else range(1, 15)
+        self.position_bits = [0] * 15
+        for position in positions:
+            self.position_bits[_RANK_OF_POSITION[position]] |= 1 << position
+        self.aces_bits = self.position_bits[_ACE]
+        first = range(2, 15) if self.wrap else range(1, 15)
+        self.starts: dict[int, tuple[int, ...]] = {
+            length: tuple(s for s in first if _span_ok(s, length, variant))
+            for length in range(self.run_min, self.run_long + 1)
+        }
+        self.imask = {
+            (start, length): ((1 << length) - 1) << start
+            for length, starts in self.starts.items()
+            for start in starts
+        }
+        by_start: dict[int, list[tuple[int, int]]] = {}
+        for (start, length), interval in sorted(self.imask.items()):
+            by_start.setdefault(start, []).append((length, interval))
+        # each first position with its (length, interval) pairs, shortest first
+        self.spans = tuple((start, tuple(pairs)) for start, pairs in by_start.items())
+        # the most jokers a group of n cards may hold (at least one natural card)
+        self.jm = [max(0, n // 2 if self.amn else n - 1) for n in range(64)]
+        per_group = variant.jokers.going_down_per_group
+        self.limit = _NO_LIMIT if per_group is None else per_group
+        self.set_memo: dict[tuple[tuple[int, ...], int], tuple[int, _SetPlan]] = {}
+        # the groups of one rank or suit, by what they depend on (see :mod:`._every`)
+        self.group_memo: dict[tuple[object, ...], _Entries] = {}
+        self.span_cache: dict[tuple[int, ...], dict[tuple[int, int], int]] = {}
+        # the per-suit and per-rank choices of :mod:`._ways`, by what they depend on
+        self.way_memo: dict[tuple[object, ...], _Part | None] = {}
+        # the contract candidates of :mod:`._ways` by key (a contract counts no points)
+        self.candidate_memo: dict[tuple[int, ...], _Candidate] = {}
+        self.clash_memo: dict[tuple[int, int, int, int], bool] = {}
+
+    def clash(self, a_start: int, a_len: int, b_start: int, b_len: int) -> bool:
+        """:func:`runs_clash` under this variant, remembered (few spans exist)."""
+        key = (a_start, a_len, b_start, b_len)
+        known = self.clash_memo.get(key)
+        if known is None:
+            known = self.clash_memo[key] = runs_clash(a_start, a_len, b_start, b_len, self.variant)
+        return known
+
+    def span_points(self, values: CardValues) -> dict[tuple[int, int], int]:
+        """The value of a run over each span, jokers counted as the cards they stand for."""
+        known = self.span_cache.get(values.by_rank)
+        if known is None:
+            known = {
+                (start, length): sum(
+                    values.of_rank(rank_at(p)) for p in range(start, start + length)
+                )
+                for start, length in self.imask
+            }
+            self.span_cache[values.by_rank] = known
+        return known
+
+    def set_reading(self, size: int, naturals: int) -> bool:
+        """Whether one natural card (or several of one rank) with jokers reads as a set."""
+        if not self.set_min <= size <= self.set_big:
+            return False
+        if self.distinct and naturals > 1:
+            return False
+        return not (self.amn and size - naturals > naturals)
+
+
+_RULES_CACHE: dict[int, tuple[Variant, _Rules]] = {}
+
+
+def rules_of(variant: Variant) -> _Rules:
+    cached = _RULES_CACHE.get(id(variant))
+    if cached is not None and cached[0] is variant:
+        return cached[1]
+    rules = _Rules(variant)
+    if len(_RULES_CACHE) > 64:
+        _RULES_CACHE.clear()
+    _RULES_CACHE[id(variant)] = (variant, rules)
+    return rules
+
+
+def count_cards(cards: Iterable[Card]) -> tuple[list[int], int]:
+    counts = [0] * 64
+    jokers = 0
+    index_of = _INDEX_OF
+    for card in cards:
+        index = index_of.get(card)
+        if index is None:  # the joker
+            jokers += 1
+        else:
+            counts[index] += 1
+    return counts, jokers
+
+
+def _run_cards(suit_index: int, start: int, length: int, joker_mask: int) -> tuple[Card, ...]:
+    base = suit_index * 16
+    return tuple(
+        JOKER if joker_mask >> position & 1 else _CARD_AT[base + _RANK_OF_POSITION[position]]
+        for position in range(start, start + length)
+    )
+
+
+def _run_shape(suit_index: int, start: int, length: int, joker_mask: int) -> GroupShape:
+    cards = _run_cards(suit_index, start, length, joker_mask)
+    return GroupShape(MeldKind.RUN, cards, suit=_SUITS[suit_index], start=start)
+
+
+def _set_shape(rank: int, naturals: Sequence[int], jokers: int) -> GroupShape:
+    cards = tuple(_CARD_AT[index] for index in sorted(naturals)) + (JOKER,) * jokers
+    return GroupShape(MeldKind.SET, cards, rank=Rank(rank))
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# --- solving a contract -----------------------------------------------------------------------
