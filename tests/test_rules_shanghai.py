@@ -171,7 +171,7 @@ def test_buying_over_the_limit_is_refused_by_name() -> None:
     ("seat", "reason"),
     [
         (0, "may not buy their own discard"),
-        (1, "seat in turn had its first refusal"),
+        (1, "taking it is its draw"),
         (3, "player who is down may not buy"),
     ],
 )

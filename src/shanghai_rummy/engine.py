@@ -320,7 +320,7 @@ def _barred_buyer(state: GameState, seat: object) -> str | None:
         return None
     rules = state.variant.buying
     if seat == state.turn:
-        return "the seat in turn had its first refusal and chose the stock"
+        return "the seat in turn does not buy the upcard: taking it is its draw"
     if seat == state.turn_state.discarded_by:
         return "a player may not buy their own discard"
     facts = state.seats[seat]
