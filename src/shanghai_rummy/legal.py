@@ -77,21 +77,33 @@ def _draw_action(seat: int, source: Source) -> Draw:
     return action
 
 
+_DRAW_CHOICES: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+
+
+def _draw_choices(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """The seat's usual draw listings, shared: the stock alone, and the stock or the upcard."""
+    choices = _DRAW_CHOICES.get(seat)
+    if choices is None:
+        stock = _draw_action(seat, Source.STOCK)
+        choices = _DRAW_CHOICES[seat] = ((stock,), (stock, _draw_action(seat, Source.DISCARD)))
+    return choices
+
+
 def _draws(state: GameState, seat: int) -> tuple[Action, ...]:
-    actions: list[Action] = [_draw_action(seat, Source.STOCK)]
-    cut_card = state.cut_card
-    if (
-        cut_card is not None
-        and not state.seats[seat].down
-        and hand_out_possible(state.variant, state.deal_number, (*state.hands[seat], cut_card))
-    ):
-        actions.append(_draw_action(seat, Source.CUT_CARD))
-    if state.upcard_live and (
+    may_take = state.upcard_live and (
         upcard_obligation(state, seat) is None
         or opening_possible(
             state.variant, state.deal_number, (*state.hands[seat], state.discard_pile[-1])
         )
-    ):
+    )
+    cut_card = state.cut_card
+    if cut_card is None or state.seats[seat].down:
+        stock_only, stock_or_take = _draw_choices(seat)
+        return stock_or_take if may_take else stock_only
+    actions: list[Action] = [_draw_action(seat, Source.STOCK)]
+    if hand_out_possible(state.variant, state.deal_number, (*state.hands[seat], cut_card)):
+        actions.append(_draw_action(seat, Source.CUT_CARD))
+    if may_take:
         actions.append(_draw_action(seat, Source.DISCARD))
     return tuple(actions)
 

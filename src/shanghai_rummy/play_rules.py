@@ -266,9 +266,9 @@ def lay_off_options(
     """Every lay-off of one of ``cards`` on a table meld, meld by meld and in card order:
     ``(card, meld id, end)``, where ``end`` is None unless the card fits both ends of a
     run."""
-    held = _card_bits(cards)
     table_fits = _table_fits(table, variant)
     options: list[tuple[Card, int, End | None]] = []
+    held = _card_bits(cards) if table_fits.lay_off_bits else 0
     if not table_fits.lay_off_bits & held:
         return options
     for meld_id, fits in table_fits.melds:
@@ -284,9 +284,9 @@ def swap_options(
 ) -> list[tuple[Card, int]]:
     """Every ``(natural card, meld id)`` for which the meld holds a joker one of ``cards``
     may replace, meld by meld and in card order."""
-    held = _card_bits(cards)
     table_fits = _table_fits(table, variant)
     options: list[tuple[Card, int]] = []
+    held = _card_bits(cards) if table_fits.swap_bits else 0
     if not table_fits.swap_bits & held:
         return options
     for meld_id, fits in table_fits.melds:
