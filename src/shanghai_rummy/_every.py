@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, product
+from itertools import product
 
 from ._rules import (
     _ACE,
@@ -20,6 +20,7 @@ from ._rules import (
     _Entries,
     _Rules,
     match_slots,
+    position_subsets,
     runs_clash,
 )
 from .cards import JOKER, Card, Rank
@@ -185,22 +186,18 @@ def _runs_of_suit(
             most = min(room, rules.jm[length])
             if forced > most or not have or length not in sizes:
                 continue
-            positions = _bits(have)
-            for extra in range(most - forced + 1):
-                for swapped in combinations(positions, extra):
-                    natural = have
-                    for position in swapped:
-                        natural &= ~(1 << position)
-                    if not natural:
-                        continue
-                    one_rank = natural & (natural - 1) == 0 or natural == aces
-                    if one_rank and rules.set_reading(length, natural.bit_count()):
-                        continue  # one rank and jokers: it reads as a set
-                    jokers_at = interval & ~natural
-                    entries.append(_run_entry(suit, start, length, jokers_at))
-                    if length >= 14 and one_ace and natural & aces:
-                        # the only ace may stand at either end of an ace-to-ace run
-                        entries.append(_run_entry(suit, start, length, jokers_at ^ aces))
+            for swapped in position_subsets(_bits(have), most - forced):
+                natural = have & ~swapped
+                if not natural:
+                    continue
+                one_rank = natural & (natural - 1) == 0 or natural == aces
+                if one_rank and rules.set_reading(length, natural.bit_count()):
+                    continue  # one rank and jokers: it reads as a set
+                jokers_at = interval & ~natural
+                entries.append(_run_entry(suit, start, length, jokers_at))
+                if length >= 14 and one_ace and natural & aces:
+                    # the only ace may stand at either end of an ace-to-ace run
+                    entries.append(_run_entry(suit, start, length, jokers_at ^ aces))
     return entries
 
 

@@ -8,6 +8,7 @@ run positions (see :mod:`.melds`). Nothing here is public.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .cards import JOKER, Card, Rank, Suit
@@ -261,6 +262,16 @@ def _run_shape(suit_index: int, start: int, length: int, joker_mask: int) -> Gro
 def _set_shape(rank: int, naturals: Sequence[int], jokers: int) -> GroupShape:
     cards = tuple(_CARD_AT[index] for index in sorted(naturals)) + (JOKER,) * jokers
     return GroupShape(MeldKind.SET, cards, rank=Rank(rank))
+
+
+def position_subsets(positions: Sequence[int], most: int) -> list[int]:
+    """Every set of at most ``most`` of ``positions``, as bitmasks, fewest first (the empty
+    set first): the held run positions whose natural cards a joker may stand in for."""
+    subsets = [0]
+    for extra in range(1, min(most, len(positions)) + 1):
+        for picked in combinations(positions, extra):
+            subsets.append(sum(1 << position for position in picked))
+    return subsets
 
 
 def _bits(mask: int) -> list[int]:

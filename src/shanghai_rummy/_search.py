@@ -5,8 +5,6 @@ Nothing here is public.
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from ._rules import (
     _ACE,
     _NO_LIMIT,
@@ -16,6 +14,7 @@ from ._rules import (
     _run_shape,
     _set_shape,
     _SetPlan,
+    position_subsets,
     runs_clash,
 )
 from .cards import Rank
@@ -156,12 +155,9 @@ class _ContractSearch:
             ):
                 continue
             spare = most - forced
-            choices: list[int] = [0]
-            if spare:
-                useful = self._useful(suit, have, later_runs)
-                for extra in range(1, min(spare, len(useful)) + 1):
-                    for picked in combinations(useful, extra):
-                        choices.append(sum(1 << position for position in picked))
+            choices = (
+                position_subsets(self._useful(suit, have, later_runs), spare) if spare else [0]
+            )
             interval = rules.imask[start, length]
             for swapped in choices:
                 natural = have & ~swapped
@@ -602,11 +598,7 @@ class OpeningSearch:
                 for s, b, n, _ in self.runs
             ):
                 continue
-            choices = [0]
-            positions = _bits(have)
-            for extra in range(1, min(most - forced, len(positions)) + 1):
-                for picked in combinations(positions, extra):
-                    choices.append(sum(1 << position for position in picked))
+            choices = position_subsets(_bits(have), most - forced)
             interval = rules.imask[start, length]
             for swapped in choices:
                 natural = have & ~swapped
