@@ -211,3 +211,36 @@ def test_totals(later: sr.GameState) -> None:
 def test_first_broken_invariant_is_named(fresh: sr.GameState) -> None:
     both = with_seat(attrs.evolve(fresh, stock=fresh.stock[1:]), 0, buys=9)
     assert broken(both).problem.startswith("card conservation")
+
+
+# --- a move ---------------------------------------------------------------------------------
+
+
+def in_play(fresh: sr.GameState) -> sr.GameState:
+    """``fresh`` after the seat in turn drew from the stock."""
+    state = sr.apply(fresh, sr.Draw(fresh.turn, sr.Source.STOCK))
+    while state.phase is not sr.Phase.PLAY:  # nobody buys
+        state = sr.apply(state, sr.PassBuy(state.to_act))
+    return state
+
+
+def test_an_obligation_the_seat_cannot_meet_is_refused(fresh: sr.GameState) -> None:
+    state = in_play(fresh)
+    assert sr.solve(state.hand(state.turn), sr.Contract(sets=(3, 3)), state.variant) is None
+    owing = attrs.evolve(state.turn_state, must_go_down="a joker swap")
+    error = broken(attrs.evolve(state, turn_state=owing))
+    assert error.path == "turn_state.must_go_down"
+    assert "no legal action" in error.problem and "'a joker swap'" in error.problem
+
+
+def test_a_seat_to_act_without_a_legal_action_is_refused(fresh: sr.GameState) -> None:
+    # one card left and no way to go down: going out by discarding is not allowed here
+    state = in_play(fresh)
+    assert state.variant.going_out is sr.GoOutDiscard.NEVER
+    seat, hand = state.turn, state.hand(state.turn)
+    hands = list(state.hands)
+    hands[seat] = hand[:1]
+    stuck = attrs.evolve(state, hands=tuple(hands), stock=(*hand[1:], *state.stock))
+    assert sr.legal_actions(stuck) == ()
+    error = broken(stuck)
+    assert error.path == "to_act" and error.problem == f"a move: seat {seat} has no legal action"

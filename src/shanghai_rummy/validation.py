@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 from .cards import Card, make_pack
 from .errors import InvalidMeldError, InvalidStateError
+from .legal import legal_actions
 from .melds import check_group
 from .state import GameState, Phase
 from .variants import Restock
@@ -46,7 +47,10 @@ def validate(state: GameState) -> None:
        recorded kind, rank, suit and start (what its jokers stand for) are those its cards
        give;
     5. buys within the variant's limit for the deal;
-    6. totals equal to the sum of the finished deals' results, one score per seat.
+    6. totals equal to the sum of the finished deals' results, one score per seat;
+    7. a move: the seat to act has a legal action, so an obligation of the turn it cannot
+       meet (``turn_state.must_go_down`` with no way to go down left, say) is refused here,
+       not met later as an empty :func:`~shanghai_rummy.legal_actions`.
 
     >>> import attrs
     >>> import shanghai_rummy as sr
@@ -56,7 +60,7 @@ def validate(state: GameState) -> None:
     ...
     shanghai_rummy.errors.InvalidStateError: GameState.to_act: phase and seat to act: in ...
     """
-    for check in (_shape, _conservation, _phase, _table, _buys, _totals):
+    for check in (_shape, _conservation, _phase, _table, _buys, _totals, _a_move):
         for path, problem in check(state):
             raise InvalidStateError(path, problem)
 
@@ -325,3 +329,25 @@ def _totals(state: GameState) -> Problems:
             "totals",
             f"totals: {list(state.totals)} are not the sums of the deal results ({sums})",
         )
+
+
+def _a_move(state: GameState) -> Problems:
+    """The seat to act has a legal action; else the obligation that leaves it none."""
+    seat = state.to_act
+    if seat is None or legal_actions(state):
+        return
+    turn_state = state.turn_state
+    owed = (
+        ("must_go_down", turn_state.must_go_down),
+        ("must_go_out", turn_state.must_go_out),
+        ("jokers_to_meld", turn_state.jokers_to_meld),
+    )
+    for field, reason in owed:
+        if reason:
+            yield (
+                f"turn_state.{field}",
+                f"a move: seat {seat} has no legal action, since it cannot meet "
+                f"turn_state.{field}={reason!r}",
+            )
+            return
+    yield "to_act", f"a move: seat {seat} has no legal action"
