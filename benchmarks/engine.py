@@ -40,6 +40,18 @@ def _quantiles(samples: list[float]) -> dict[str, float]:
     }
 
 
+def phase_name(state: sr.GameState, action: sr.Action) -> str:
+    """The phase a decision step is counted in: the state's phase, except that a player not
+    yet down choosing a Meld is "going_down" (every way to go down was listed for it)."""
+    if (
+        state.phase is sr.Phase.PLAY
+        and isinstance(action, sr.Meld)
+        and not state.is_down(state.turn)
+    ):
+        return "going_down"
+    return PHASE_NAMES[state.phase]
+
+
 def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, Any]:
     variant = sr.get_variant(variant_id)
     rng = random.Random(seed)
@@ -59,8 +71,7 @@ def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, A
         if state.phase is sr.Phase.DEAL_OVER:
             state = sr.next_deal(state)
             continue
-        phase = state.phase
-        going_down = phase is sr.Phase.PLAY and not state.is_down(state.turn)
+        before = state
         start = clock()
         actions = sr.legal_actions(state)
         listed = clock()
@@ -71,9 +82,7 @@ def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, A
         elapsed = (done - start) * 1e6
         everything.append(elapsed)
         listing.append((listed - start) * 1e6)
-        name = PHASE_NAMES[phase]
-        if isinstance(action, sr.Meld) and going_down:
-            name = "going_down"
+        name = phase_name(before, action)
         per_phase[name].append(elapsed)
         listing_by_phase[name].append((listed - start) * 1e6)
         applying_by_phase[name].append((done - chosen) * 1e6)
@@ -90,6 +99,54 @@ def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, A
                 "apply_median_us": round(statistics.median(applying_by_phase[name]), 2),
             }
             for name, samples in sorted(per_phase.items())
+        },
+    }
+
+
+def going_down_in_greedy_play(
+    variant_id: str, players: int, games: int, seed: int
+) -> dict[str, Any]:
+    """The going-down steps of whole games between GreedyBots, which go down as soon as they
+    can and so hold the hands real players hold then (the random policy hoards cards)."""
+    variant = sr.get_variant(variant_id)
+    clock = time.perf_counter
+    steps: list[float] = []
+    listing: list[float] = []
+    applying: list[float] = []
+    hand_sizes: list[int] = []
+    ways: list[int] = []
+    for game in range(games):
+        bots = [sr.GreedyBot(variant) for _ in range(players)]
+        state = sr.new_game(variant, players=players, seed=seed + game)
+        while state.phase is not sr.Phase.GAME_OVER:
+            if state.phase is sr.Phase.DEAL_OVER:
+                state = sr.next_deal(state)
+                continue
+            start = clock()
+            actions = sr.legal_actions(state)
+            listed_at = clock()
+            action = bots[state.to_act].choose(sr.view(state, state.to_act))
+            chosen = clock()
+            after = sr.apply(state, action)
+            done = clock()
+            if phase_name(state, action) == "going_down":
+                steps.append((listed_at - start + done - chosen) * 1e6)
+                listing.append((listed_at - start) * 1e6)
+                applying.append((done - chosen) * 1e6)
+                hand_sizes.append(len(state.hand(state.turn)))
+                ways.append(sum(1 for listed in actions if isinstance(listed, sr.Meld)))
+            state = after
+    return {
+        "variant": variant_id,
+        "players": players,
+        "games": games,
+        "policy": "GreedyBot",
+        "going_down": {
+            **_quantiles(steps),
+            "legal_actions_median_us": round(statistics.median(listing), 2),
+            "apply_median_us": round(statistics.median(applying), 2),
+            "hand_cards_median": statistics.median(hand_sizes),
+            "ways_listed_median": statistics.median(ways),
         },
     }
 

@@ -6,8 +6,9 @@ figure is the median of ``--repeats`` runs.
 
 Figures: the decision step (legal_actions + apply) over seeded random play in ``shanghai`` with
 4 seats, overall and per phase (median, p90, p99 µs); legal_actions alone; the solver per
-requirement; new_game; to_json/from_json per state; GreedyBot games per second per preset;
-the machine and Python version.
+requirement; new_game; to_json/from_json per state; the going-down steps of GreedyBot games
+(the hands real players go down with); GreedyBot games per second per preset; the machine and
+Python version.
 """
 
 from __future__ import annotations
@@ -145,6 +146,9 @@ def main(argv: list[str] | None = None) -> None:
             "implementation": platform.python_implementation(),
         },
         "engine": engine_figures(steps, 1 if args.quick else args.repeats),
+        "going_down_in_greedy_play": engine_bench.going_down_in_greedy_play(
+            "shanghai", players=4, games=games, seed=100
+        ),
         "solver": solver_bench.figures(hands),
         "misc": misc_figures(50 if args.quick else 300),
         "greedy_games": greedy_figures(games),
