@@ -29,6 +29,12 @@ from .melds import MeldKind
 from .variants import SameSuitRuns
 
 _ANY_SIZE = range(64)
+_JOKER_CODES = [(_JOKER_CODE,) * used for used in range(64)]  # a group's jokers, keyed
+_JOKERS = [(JOKER,) * used for used in range(64)]
+_NO_SWAP = [0]  # no natural card left to a joker
+# by suit, the code and the card at each run position
+_RUN_CODES = [[suit * 16 + rank for rank in _RANK_OF_POSITION] for suit in range(4)]
+_RUN_CARDS = [[_CARD_AT[code] for code in codes] for codes in _RUN_CODES]
 
 
 class _Candidate:
@@ -43,6 +49,7 @@ class _Candidate:
         "key",
         "kind",
         "need",
+        "packed",
         "points",
         "size",
         "start",
@@ -66,9 +73,15 @@ class _Candidate:
             if code != _JOKER_CODE:
                 need[code] = need.get(code, 0) + 1
         self.need = tuple(need.items())
+        # what it needs of each card slot, a byte a slot (see :func:`._ways._packed_counts`)
+        self.packed = sum(count << (index << 3) for index, count in self.need)
         self.size = len(codes)
-        self.jokers = self.size - sum(need.values())
-        self.value = sum(rank_points[index & 15] * count for index, count in self.need)
+        self.jokers = codes.count(_JOKER_CODE)
+        self.value = (
+            sum(rank_points[index & 15] * count for index, count in self.need)
+            if any(rank_points)
+            else 0
+        )
         if key[0] == 0:
             self.kind = MeldKind.SET
             self.suit = self.start = -1
@@ -127,19 +140,25 @@ def _sets_of_rank(rank: int, held: list[int], room: int, rules: _Rules, sizes: r
     entries: _Entries = []
     if sum(held) + room < set_min:
         return entries
-    for a, b, c, d in product(*(range(count + 1) for count in held)):
-        naturals = a + b + c + d
+    smallest = max(set_min, sizes.start)
+    # each suit's choices: none of its copies, one, two...
+    copies = [
+        [(suit * 16 + rank,) * n for n in range(count + 1)] for suit, count in enumerate(held)
+    ]
+    for a, b, c, d in product(*copies):
+        picked = a + b + c + d
+        naturals = len(picked)
         if not naturals or naturals > set_big:
             continue
-        picked = (rank,) * a + (16 + rank,) * b + (32 + rank,) * c + (48 + rank,) * d
-        cards = tuple(_CARD_AT[index] for index in picked)
-        for used in range(min(room, set_big - naturals) + 1):
-            if rules.amn and used > naturals:
-                break
-            size = naturals + used
-            if size >= set_min and size in sizes:
-                key = (0, rank, *picked, *(_JOKER_CODE,) * used)
-                entries.append((key, cards + (JOKER,) * used))
+        most = min(room, set_big - naturals, naturals if rules.amn else room)
+        fewest = max(0, smallest - naturals)
+        if fewest > most:
+            continue  # too few cards for a set: nothing to build
+        cards = tuple(map(_CARD_AT.__getitem__, picked))
+        head = (0, rank, *picked)
+        for used in range(fewest, most + 1):
+            if naturals + used in sizes:
+                entries.append((head + _JOKER_CODES[used], cards + _JOKERS[used]))
     return entries
 
 
@@ -186,7 +205,8 @@ def _runs_of_suit(
             most = min(room, rules.jm[length])
             if forced > most or not have or length not in sizes:
                 continue
-            for swapped in position_subsets(_bits(have), most - forced):
+            swaps = position_subsets(_bits(have), most - forced) if most > forced else _NO_SWAP
+            for swapped in swaps:
                 natural = have & ~swapped
                 if not natural:
                     continue
@@ -204,13 +224,14 @@ def _runs_of_suit(
 def _run_entry(
     suit: int, start: int, length: int, jokers_at: int
 ) -> tuple[tuple[int, ...], tuple[Card, ...]]:
-    base = suit * 16
-    codes = tuple(
-        _JOKER_CODE if jokers_at >> position & 1 else base + _RANK_OF_POSITION[position]
-        for position in range(start, start + length)
-    )
-    cards = tuple(JOKER if code == _JOKER_CODE else _CARD_AT[code] for code in codes)
-    return (1, suit, start, *codes), cards
+    """The flattened key and the cards of the run of ``suit`` over ``length`` positions from
+    ``start``, with jokers at the positions ``jokers_at``."""
+    codes = _RUN_CODES[suit][start : start + length]
+    cards = _RUN_CARDS[suit][start : start + length]
+    for position in _bits(jokers_at):
+        codes[position - start] = _JOKER_CODE
+        cards[position - start] = JOKER
+    return (1, suit, start, *codes), tuple(cards)
 
 
 def _candidates(

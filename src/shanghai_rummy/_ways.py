@@ -31,13 +31,15 @@ from .variants import SameSuitRuns
 
 _Choice = tuple[int, tuple[_Candidate, ...]]  # jokers spent, the groups in canonical order
 _NO_POINTS = [0] * 16  # a contract counts no points
+_SLOT = 0x7F  # the count bits of one card slot's byte in the packed counts
 
 
 class _Part:
     """The choices of one suit's runs (or one rank's sets): ``by_count[t]`` lists the
     multisets of ``t`` groups with the jokers they spend, ``cheapest[t]`` the fewest jokers
-    among them; ``slots``, the card slots any of them takes. Every ``t`` up to ``most`` has a
-    choice (fewer groups of a choice are one)."""
+    among them; ``slots``, the card slots any of them takes, as a mask of their bytes in the
+    packed counts (see :func:`_packed_counts`). Every ``t`` up to ``most`` has a choice (fewer
+    groups of a choice are one)."""
 
     __slots__ = ("by_count", "cheapest", "most", "slots")
 
@@ -46,7 +48,10 @@ class _Part:
         self.most = len(by_count) - 1
         self.cheapest = [min(jokers for jokers, _ in choices) for choices in by_count]
         # the card slots its groups take
-        self.slots = frozenset(index for _, (group,) in by_count[1] for index, _ in group.need)
+        self.slots = 0
+        for _, (group,) in by_count[1]:
+            for index, _ in group.need:
+                self.slots |= _SLOT << (index << 3)
 
 
 class _Plan:
@@ -126,13 +131,14 @@ def contract_ways(
     if plan is None:
         return None
     set_choices: list[_Choice] = [(0, ())]
-    shared: frozenset[int] = frozenset()  # the card slots some sets may take
+    shared = 0  # the card slots some sets may take
     if plan.sets:
         set_parts = _set_parts(counts, jokers, plan, rules)
         set_choices = _combine(set_parts, plan.sets, jokers)
         if not set_choices:
             return []  # the runs could only take cards away from the sets
-        shared = shared.union(*(part.slots for part in set_parts))
+        for set_part in set_parts:
+            shared |= set_part.slots
     if not plan.runs:
         return [sets for _, sets in set_choices]
     run_parts = [
@@ -143,8 +149,10 @@ def contract_ways(
     run_choices = _combine(run_parts, plan.runs, jokers)
     if not plan.sets:
         return [runs for _, runs in run_choices]
-    both = shared.intersection(frozenset().union(*(part.slots for part in run_parts)))
-    return _join(counts, jokers, set_choices, run_choices, both)
+    runs_take = 0
+    for run_part in run_parts:
+        runs_take |= run_part.slots
+    return _join(counts, jokers, set_choices, run_choices, shared & runs_take)
 
 
 def _join(
@@ -152,17 +160,18 @@ def _join(
     jokers: int,
     set_choices: list[_Choice],
     run_choices: list[_Choice],
-    shared: frozenset[int],
+    shared: int,
 ) -> list[tuple[_Candidate, ...]]:
     """Every pair of a choice of sets and one of runs that the hand holds together: each
-    side fits the hand alone, so only the cards both may take (``shared``) and the jokers
-    are checked."""
-    set_takes: list[tuple[tuple[int, int], ...]] = []
+    side fits the hand alone, so only the cards both may take (``shared``, a mask of slots in
+    the packed counts) and the jokers are checked."""
+    guard, free = _packed_counts(counts)
+    set_takes: list[int] = []
     ways: list[tuple[_Candidate, ...]] = []
     # many runs take the same of those cards: their sets are found once
-    known: dict[tuple[object, ...], list[tuple[_Candidate, ...]]] = {}
+    known: dict[tuple[int, int], list[tuple[_Candidate, ...]]] = {}
     for spent, runs in run_choices:
-        taken = _takes(runs, shared)
+        taken = _needs(runs) & shared
         key = (taken, spent)
         fitting = known.get(key)
         if fitting is None:
@@ -171,40 +180,30 @@ def _join(
                 fitting = [sets for used, sets in set_choices if used <= budget]
             else:
                 if not set_takes:
-                    set_takes = [_takes(sets, shared) for _, sets in set_choices]
-                fitting = _fitting(counts, budget, dict(taken), set_choices, set_takes)
+                    set_takes = [_needs(sets) & shared for _, sets in set_choices]
+                left = free - taken
+                fitting = [
+                    sets
+                    for (used, sets), takes in zip(set_choices, set_takes, strict=True)
+                    if used <= budget and (left - takes) & guard == guard
+                ]
             known[key] = fitting
         ways.extend(sets + runs for sets in fitting)
     return ways
 
 
-def _fitting(
-    counts: list[int],
-    budget: int,
-    taken: dict[int, int],
-    set_choices: list[_Choice],
-    set_takes: list[tuple[tuple[int, int], ...]],
-) -> list[tuple[_Candidate, ...]]:
-    """The choices of sets that fit beside runs taking ``taken`` and leaving ``budget``
-    jokers (``set_takes[i]``: what choice ``i`` takes of some of the cards ``taken`` holds)."""
-    return [
-        sets
-        for (used, sets), takes in zip(set_choices, set_takes, strict=True)
-        if used <= budget
-        and all(count + taken.get(index, 0) <= counts[index] for index, count in takes)
-    ]
+def _packed_counts(counts: list[int]) -> tuple[int, int]:
+    """The guard bits and the counts packed into one integer, a byte a card slot whose top
+    bit is a guard: taking packed needs (see ``_Candidate.packed``) away from the counts
+    clears the guard of exactly the slots they run short of, and never borrows from the next
+    byte (a slot's count and needs stay below 128)."""
+    guard = int.from_bytes(b"\x80" * len(counts), "little")
+    return guard, int.from_bytes(bytes(counts), "little") | guard
 
 
-def _takes(groups: tuple[_Candidate, ...], only: frozenset[int]) -> tuple[tuple[int, int], ...]:
-    """The natural cards ``groups`` take together of the card slots ``only``, by slot."""
-    if len(groups) == 1:
-        return tuple(pair for pair in groups[0].need if pair[0] in only)
-    total: dict[int, int] = {}
-    for group in groups:
-        for index, need in group.need:
-            if index in only:
-                total[index] = total.get(index, 0) + need
-    return tuple(sorted(total.items()))
+def _needs(groups: tuple[_Candidate, ...]) -> int:
+    """The natural cards ``groups`` take together, packed a byte a card slot."""
+    return sum(group.packed for group in groups)
 
 
 # --- combining the parts ----------------------------------------------------------------------
@@ -216,29 +215,26 @@ def _combine(parts: list[_Part], wanted: int, budget: int) -> list[_Choice]:
     supply = [0] * (len(parts) + 1)  # the most groups the parts from i on can give
     for i in range(len(parts) - 1, -1, -1):
         supply[i] = supply[i + 1] + parts[i].most
-    found: list[_Choice] = []
-
-    def pick(first: int, wanted: int, spent: int, chosen: tuple[_Candidate, ...]) -> None:
-        for i in range(first, len(parts)):
-            if supply[i] < wanted:
-                return
-            part = parts[i]
-            for count in range(1, min(wanted, part.most) + 1):
-                if spent + part.cheapest[count] > budget:
-                    break  # more groups of a part spend no fewer jokers
-                if count == wanted:
-                    found.extend(
-                        (spent + jokers, chosen + groups)
-                        for jokers, groups in part.by_count[count]
-                        if spent + jokers <= budget
-                    )
-                    continue
-                for jokers, groups in part.by_count[count]:
-                    if spent + jokers <= budget:
-                        pick(i + 1, wanted - count, spent + jokers, chosen + groups)
-
-    pick(0, wanted, 0, ())
-    return found
+    # by_total[t]: the choices of t groups from the parts so far, grown a part at a time;
+    # the larger totals first, so each grows from choices without this part's groups
+    nothing: tuple[_Candidate, ...] = ()
+    by_total: list[list[_Choice]] = [[(0, nothing)]] + [[] for _ in range(wanted)]
+    for part, later in zip(parts, supply[1:], strict=True):
+        for total in range(wanted, 0, -1):
+            if total + later < wanted:
+                break  # the parts left could not complete it (nor fewer groups)
+            grown = by_total[total]
+            for count in range(1, min(total, part.most) + 1):
+                cheapest, choices = part.cheapest[count], part.by_count[count]
+                for spent, chosen in by_total[total - count]:
+                    room = budget - spent
+                    if cheapest <= room:
+                        grown.extend(
+                            (spent + jokers, chosen + groups)
+                            for jokers, groups in choices
+                            if jokers <= room
+                        )
+    return by_total[wanted]
 
 
 # --- the parts: runs per suit, sets per rank --------------------------------------------------
@@ -258,13 +254,14 @@ def _run_part(
     memo = rules.way_memo
     if key not in memo:
         _make_room(memo)
-        memo[key] = _suit_runs(suit, counts, room, plan, rules)
+        memo[key] = _suit_runs(suit, counts, naturals, room, plan, rules)
     return memo[key]
 
 
 def _suit_runs(
-    suit: int, counts: list[int], jokers: int, plan: _Plan, rules: _Rules
+    suit: int, counts: list[int], naturals: int, jokers: int, plan: _Plan, rules: _Rules
 ) -> _Part | None:
+    """The choices of runs of ``suit`` (``naturals`` cards of it) and ``jokers`` jokers."""
     avail = 0
     for rank in range(2, 15):
         if counts[suit * 16 + rank]:
@@ -273,14 +270,15 @@ def _suit_runs(
     room = min(jokers, plan.run_cap)
     entries = runs_of_suit(suit, avail, one_ace, room, rules, plan.run_sizes)
     candidates = _candidates(entries, rules)
+    most = _most(plan.runs, naturals + jokers, plan.run_sizes)
     if rules.variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED:
-        return _multisets(candidates, counts, jokers, plan.runs, None)
+        return _multisets(candidates, counts, jokers, most, None)
     clashes = rules.clash
 
     def clash(chosen: tuple[_Candidate, ...], run: _Candidate) -> bool:
         return any(clashes(other.start, other.size, run.start, run.size) for other in chosen)
 
-    return _multisets(candidates, counts, jokers, plan.runs, clash)
+    return _multisets(candidates, counts, jokers, most, clash)
 
 
 def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: _Rules) -> list[_Part]:
@@ -300,11 +298,18 @@ def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: _Rules) -> li
             kinds = [1 if count else 0 for count in held] if rules.distinct else list(held)
             entries = sets_of_rank(rank, kinds, min(room, plan.set_cap), rules, plan.set_sizes)
             candidates = _candidates(entries, rules)
-            memo[key] = _multisets(candidates, counts, room, plan.sets, None)
+            most = _most(plan.sets, sum(held) + room, plan.set_sizes)
+            memo[key] = _multisets(candidates, counts, room, most, None)
         part = memo[key]
         if part is not None:
             parts.append(part)
     return parts
+
+
+def _most(wanted: int, cards: int, sizes: range) -> int:
+    """How many of the ``wanted`` groups of a size in ``sizes`` one suit or rank can give
+    from ``cards`` cards, jokers included, at most."""
+    return min(wanted, cards // sizes.start)
 
 
 def _useful_jokers(jokers: int, naturals: int, rules: _Rules) -> int:
@@ -338,31 +343,36 @@ def _multisets(
     """The multisets of up to ``most`` of ``candidates`` (in their order) that the counted
     cards and ``jokers`` allow together, and where ``clash`` says no pair clashes; None when
     there is none."""
+    guard, free = _packed_counts(counts)
+    alone = [
+        candidate
+        for candidate in candidates
+        if candidate.jokers <= jokers and (free - candidate.packed) & guard == guard
+    ]
+    if not alone or most < 1:
+        return None
     nothing: tuple[_Candidate, ...] = ()
+    if most == 1:
+        return _Part([[(0, nothing)], [(candidate.jokers, (candidate,)) for candidate in alone]])
     by_count: list[list[_Choice]] = [[(0, nothing)]] + [[] for _ in range(most)]
 
-    def grow(first: int, spent: int, chosen: tuple[_Candidate, ...]) -> None:
-        for number in range(first, len(candidates)):
-            candidate = candidates[number]
-            if spent + candidate.jokers > jokers or any(
-                counts[index] < need for index, need in candidate.need
-            ):
+    def grow(first: int, spent: int, chosen: tuple[_Candidate, ...], free: int) -> None:
+        for number in range(first, len(alone)):
+            candidate = alone[number]
+            left = free - candidate.packed
+            if spent + candidate.jokers > jokers or left & guard != guard:
                 continue
             if clash is not None and clash(chosen, candidate):
                 continue
             grown = (*chosen, candidate)
             by_count[len(grown)].append((spent + candidate.jokers, grown))
             if len(grown) < most:
-                for index, need in candidate.need:
-                    counts[index] -= need
-                grow(number, spent + candidate.jokers, grown)
-                for index, need in candidate.need:
-                    counts[index] += need
+                grow(number, spent + candidate.jokers, grown, left)
 
-    grow(0, 0, ())
+    grow(0, 0, (), free)
     while not by_count[-1]:  # a subset of a choice is a choice: only the top can be empty
         by_count.pop()
-    return _Part(by_count) if len(by_count) > 1 else None
+    return _Part(by_count)
 
 
 def _make_room(memo: dict[tuple[object, ...], _Part | None]) -> None:
