@@ -52,6 +52,20 @@ def phase_name(state: sr.GameState, action: sr.Action) -> str:
     return PHASE_NAMES[state.phase]
 
 
+def next_decision(
+    state: sr.GameState, variant: sr.Variant, players: int, seed: int, game: int
+) -> tuple[sr.GameState, int]:
+    """``state`` moved on to the next decision, with the number of the game it is in: the
+    next deal between deals, and a new game seeded ``seed + game`` once one is over."""
+    while state.to_act is None:
+        if state.phase is sr.Phase.GAME_OVER:
+            game += 1
+            state = sr.new_game(variant, players=players, seed=seed + game)
+        else:
+            state = sr.next_deal(state)
+    return state, game
+
+
 def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, Any]:
     variant = sr.get_variant(variant_id)
     rng = random.Random(seed)
@@ -64,13 +78,7 @@ def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, A
     game = 0
     state = sr.new_game(variant, players=players, seed=seed)
     while len(everything) < steps:
-        if state.phase is sr.Phase.GAME_OVER:
-            game += 1
-            state = sr.new_game(variant, players=players, seed=seed + game)
-            continue
-        if state.phase is sr.Phase.DEAL_OVER:
-            state = sr.next_deal(state)
-            continue
+        state, game = next_decision(state, variant, players, seed, game)
         before = state
         start = clock()
         actions = sr.legal_actions(state)

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import shanghai_rummy as sr
-from benchmarks.engine import PHASE_NAMES, phase_name
+from benchmarks.engine import PHASE_NAMES, next_decision, phase_name
 
 PHASES = (*PHASE_NAMES.values(), "going_down", "all")
 
@@ -32,13 +32,7 @@ def profile(variant_id: str, players: int, steps: int, seed: int, phase: str) ->
     profiled = game = done = 0
     state = sr.new_game(variant, players=players, seed=seed)
     while done < steps:
-        if state.phase is sr.Phase.GAME_OVER:
-            game += 1
-            state = sr.new_game(variant, players=players, seed=seed + game)
-            continue
-        if state.phase is sr.Phase.DEAL_OVER:
-            state = sr.next_deal(state)
-            continue
+        state, game = next_decision(state, variant, players, seed, game)
         # a going-down step is known only once the action is chosen: each step is profiled
         # on its own and kept when it belongs to the phase
         step = cProfile.Profile()
