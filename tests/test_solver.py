@@ -352,6 +352,32 @@ def test_canonical_groups_orders_sets_then_runs() -> None:
     assert text(way) == ["8C 8D 8H", "KC KH JK", "4S 5S 6S JK"]
 
 
+@pytest.mark.parametrize(
+    ("held", "contract"),
+    [
+        ("XC XC XD XH JK", sr.Contract(sets=(3,))),
+        ("XC XC XD XD XH XH JK JK", sr.Contract(sets=(3, 3))),
+        ("XC XD XS JK 5H 6H 7H", sr.Contract(sets=(3,), runs=(4,))),
+    ],
+)
+def test_ranks_held_alike_have_the_same_ways_of_sets(held: str, contract: sr.Contract) -> None:
+    # the table of sets of each rank is moved from the one worked out for ranks held alike
+    def unranked(card: sr.Card, rank: str) -> str:
+        return "X" + card.code[-1] if card.code[:-1] == rank else card.code
+
+    listed = {}
+    for rank in ("2", "9", "Q", "K", "A", "2"):
+        ways = arrangements(cards(held.replace("X", rank)), contract, SHANGHAI)
+        listed[rank] = sorted(
+            " | ".join(" ".join(unranked(card, rank) for card in group) for group in way)
+            for way in ways
+        )
+        for way in ways:
+            check_going_down(way, contract, SHANGHAI)
+    assert len(listed["2"]) > 1
+    assert all(ways == listed["2"] for ways in listed.values()), listed
+
+
 def test_arrangements_empty_when_impossible() -> None:
     assert arrangements(cards("8C 8D 4S 5S"), SET_RUN, SHANGHAI) == ()
 

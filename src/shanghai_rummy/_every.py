@@ -48,6 +48,7 @@ class _Candidate:
         "jokers",
         "key",
         "kind",
+        "moved",
         "need",
         "packed",
         "points",
@@ -66,6 +67,7 @@ class _Candidate:
     ) -> None:
         self.key = key
         self.cards = cards
+        self.moved: list[_Candidate | None] | None = None  # a set moved to each rank, by rank
         self.group = key[0]  # 0 for a set, 1 for a run
         self.codes = codes = key[2:] if key[0] == 0 else key[3:]
         need: dict[int, int] = {}

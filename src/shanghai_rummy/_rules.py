@@ -18,7 +18,7 @@ from .variants import Aces, SameSuitRuns, Variant
 
 if TYPE_CHECKING:
     from ._every import _Candidate
-    from ._ways import _Part
+    from ._ways import _Part, _SetShape
 
 Arrangement = tuple[tuple[Card, ...], ...]
 _SetPlan = tuple[tuple[tuple[int, ...], int], ...]  # sets of one rank: (copies per suit, jokers)
@@ -136,6 +136,7 @@ class _Rules:
         "set_big",
         "set_memo",
         "set_min",
+        "set_shapes",
         "span_cache",
         "spans",
         "starts",
@@ -185,6 +186,8 @@ class _Rules:
         self.span_cache: dict[tuple[int, ...], dict[tuple[int, int], int]] = {}
         # the per-suit and per-rank choices of :mod:`._ways`, by what they depend on
         self.way_memo: dict[tuple[object, ...], _Part | None] = {}
+        # the per-rank set tables of :mod:`._ways` by how the rank is held, whatever the rank
+        self.set_shapes: dict[tuple[object, ...], _SetShape] = {}
         # the contract candidates of :mod:`._ways` by key (a contract counts no points)
         self.candidate_memo: dict[tuple[int, ...], _Candidate] = {}
         self.clash_memo: dict[tuple[int, int, int, int], bool] = {}

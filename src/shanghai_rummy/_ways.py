@@ -8,9 +8,9 @@ choice is accepted (every group listed fits every slot of its kind). Runs of dif
 only share the jokers, and so do sets of different ranks; so the ways are read from small
 per-suit and per-rank tables, each the multisets of ``t`` groups that one suit's (or rank's)
 cards allow with the jokers they spend, memoised by those cards (a hand changes a card at a
-time). The runs are combined first, then, from the cards they leave, the sets. Every way comes
-out in canonical order, as :func:`~shanghai_rummy._every.every_way` gives it.
-Nothing here is public.
+time); a rank's table of sets is the table of any rank held alike, moved to it. The runs are
+combined first, then, from the cards they leave, the sets. Every way comes out in canonical
+order, as :func:`~shanghai_rummy._every.every_way` gives it. Nothing here is public.
 """
 
 from __future__ import annotations
@@ -22,16 +22,20 @@ from ._every import _runs_of_suit as runs_of_suit
 from ._every import _sets_of_rank as sets_of_rank
 from ._rules import (
     _ACE,
+    _CARD_AT,
+    _JOKER_CODE,
     _NO_LIMIT,
     _Entries,
     _Rules,
 )
+from .cards import JOKER
 from .contracts import Contract
 from .variants import SameSuitRuns
 
 _Choice = tuple[int, tuple[_Candidate, ...]]  # jokers spent, the groups in canonical order
 _NO_POINTS = [0] * 16  # a contract counts no points
 _SLOT = 0x7F  # the count bits of one card slot's byte in the packed counts
+_REFERENCE_RANK = 2  # the rank a table of sets is worked out at (see _SetShape)
 
 
 class _Part:
@@ -43,15 +47,23 @@ class _Part:
 
     __slots__ = ("by_count", "cheapest", "most", "slots")
 
-    def __init__(self, by_count: list[list[_Choice]]) -> None:
+    def __init__(
+        self,
+        by_count: list[list[_Choice]],
+        cheapest: list[int] | None = None,
+        slots: int | None = None,
+    ) -> None:
         self.by_count = by_count
         self.most = len(by_count) - 1
-        self.cheapest = [min(jokers for jokers, _ in choices) for choices in by_count]
-        # the card slots its groups take
-        self.slots = 0
-        for _, (group,) in by_count[1]:
-            for index, _ in group.need:
-                self.slots |= _SLOT << (index << 3)
+        if cheapest is None:
+            cheapest = [min(jokers for jokers, _ in choices) for choices in by_count]
+        self.cheapest = cheapest
+        if slots is None:  # the card slots its groups take
+            slots = 0
+            for _, (group,) in by_count[1]:
+                for index, _ in group.need:
+                    slots |= _SLOT << (index << 3)
+        self.slots = slots
 
 
 class _Plan:
@@ -295,15 +307,88 @@ def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: _Rules) -> li
         key = (0, rank, held, room, plan.sets, plan.set_sizes, plan.set_cap)
         if key not in memo:
             _make_room(memo)
-            kinds = [1 if count else 0 for count in held] if rules.distinct else list(held)
-            entries = sets_of_rank(rank, kinds, min(room, plan.set_cap), rules, plan.set_sizes)
-            candidates = _candidates(entries, rules)
-            most = _most(plan.sets, sum(held) + room, plan.set_sizes)
-            memo[key] = _multisets(candidates, counts, room, most, None)
+            memo[key] = _set_shape(held, room, plan, rules).at(rank, rules)
         part = memo[key]
         if part is not None:
             parts.append(part)
     return parts
+
+
+def _set_shape(held: tuple[int, ...], room: int, plan: _Plan, rules: _Rules) -> _SetShape:
+    """The choices of sets of a rank held as ``held`` (copies of each suit) with ``room``
+    jokers, worked out once at the reference rank for every rank held the same way."""
+    key = (held, room, plan.sets, plan.set_sizes, plan.set_cap)
+    shapes = rules.set_shapes
+    shape = shapes.get(key)
+    if shape is None:
+        if len(shapes) > 1 << 12:
+            shapes.clear()
+        rank = _REFERENCE_RANK
+        kinds = [1 if count else 0 for count in held] if rules.distinct else list(held)
+        entries = sets_of_rank(rank, kinds, min(room, plan.set_cap), rules, plan.set_sizes)
+        counts = [0] * 64
+        counts[rank::16] = held
+        most = _most(plan.sets, sum(held) + room, plan.set_sizes)
+        part = _multisets(_candidates(entries, rules), counts, room, most, None)
+        shape = shapes[key] = _SetShape(part)
+    return shape
+
+
+class _SetShape:
+    """One rank's table of sets (a :class:`_Part`), kept by how the rank is held rather than
+    by the rank: sets of two ranks held alike differ only in their rank, so the table of any
+    rank is the reference rank's with every set moved to it. Moving is a lookup once each set
+    has been moved to that rank, where building a table enumerates and checks every set."""
+
+    __slots__ = ("choices", "part", "sets")
+
+    def __init__(self, part: _Part | None) -> None:
+        self.part = part
+        self.sets: list[_Candidate] = []
+        self.choices: list[list[tuple[int, tuple[int, ...]]]] = []
+        if part is None:
+            return
+        self.sets = [group for _, (group,) in part.by_count[1]]
+        number = {group: index for index, group in enumerate(self.sets)}
+        self.choices = [
+            [(jokers, tuple(map(number.__getitem__, groups))) for jokers, groups in choices]
+            for choices in part.by_count[1:]
+        ]
+
+    def at(self, rank: int, rules: _Rules) -> _Part | None:
+        """The table of ``rank``."""
+        part = self.part
+        if part is None:
+            return None
+        if rank == _REFERENCE_RANK:
+            return part
+        moved = [_moved_set(group, rank, rules) for group in self.sets]
+        nothing: tuple[_Candidate, ...] = ()
+        by_count: list[list[_Choice]] = [[(0, nothing)]]
+        by_count.append([(jokers, (moved[index],)) for jokers, (index,) in self.choices[0]])
+        for choices in self.choices[1:]:
+            by_count.append(
+                [(jokers, tuple(map(moved.__getitem__, indexes))) for jokers, indexes in choices]
+            )
+        return _Part(by_count, part.cheapest, part.slots << ((rank - _REFERENCE_RANK) << 3))
+
+
+def _moved_set(group: _Candidate, rank: int, rules: _Rules) -> _Candidate:
+    """The set of ``rank`` with the suits and jokers of ``group`` (of the reference rank)."""
+    moved = group.moved
+    if moved is None:
+        moved = group.moved = [None] * 15
+    found = moved[rank]
+    if found is None:
+        shift = rank - _REFERENCE_RANK
+        codes = [code if code == _JOKER_CODE else code + shift for code in group.codes]
+        key = (0, rank, *codes)
+        found = rules.candidate_memo.get(key)
+        if found is None:
+            cards = tuple(JOKER if code == _JOKER_CODE else _CARD_AT[code] for code in codes)
+            found = rules.candidate_memo[key] = _Candidate(key, cards, _NO_POINTS, {})
+        moved[rank] = found
+    return found
 
 
 def _most(wanted: int, cards: int, sizes: range) -> int:

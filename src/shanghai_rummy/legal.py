@@ -168,7 +168,7 @@ class _Plays:
         state, seat, size = self.state, self.seat, len(self.hand)
         kept: list[_Way] = []
         for groups in going_down_options(state.variant, state.deal_number, self.hand):
-            leaves = size - sum(len(group) for group in groups)
+            leaves = size - sum(map(len, groups))
             if self.keep(Meld(seat, groups), leaves):
                 kept.append((groups, leaves))
         return kept
