@@ -7,7 +7,8 @@ figure is the median of ``--repeats`` runs.
 Figures: the decision step (legal_actions + apply) over seeded random play in ``shanghai`` with
 4 seats, overall and per phase (median, p90, p99 µs); legal_actions alone; the solver per
 requirement; new_game; to_json/from_json per state; the going-down steps of GreedyBot games
-(the hands real players go down with); GreedyBot games per second per preset; the machine and
+(the hands real players go down with); the going-down steps of a seeded run played again once
+every table its hands need is built; GreedyBot games per second per preset; the machine and
 Python version.
 """
 
@@ -148,6 +149,9 @@ def main(argv: list[str] | None = None) -> None:
         "engine": engine_figures(steps, 1 if args.quick else args.repeats),
         "going_down_in_greedy_play": engine_bench.going_down_in_greedy_play(
             "shanghai", players=4, games=games, seed=100
+        ),
+        "going_down_with_tables_built": engine_bench.going_down_with_tables_built(
+            "shanghai", players=4, steps=steps, seed=1
         ),
         "solver": solver_bench.figures(hands),
         "misc": misc_figures(50 if args.quick else 300),
