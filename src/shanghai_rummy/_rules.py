@@ -187,7 +187,7 @@ class _Rules:
         # the per-suit and per-rank choices of :mod:`._ways`, by what they depend on
         self.way_memo: dict[tuple[object, ...], _Part | None] = {}
         # the per-rank set tables of :mod:`._ways` by how the rank is held, whatever the rank
-        self.set_shapes: dict[tuple[object, ...], _SetShape] = {}
+        self.set_shapes: dict[tuple[object, ...], _SetShape | None] = {}
         # the contract candidates of :mod:`._ways` by key (a contract counts no points)
         self.candidate_memo: dict[tuple[int, ...], _Candidate] = {}
         self.clash_memo: dict[tuple[int, int, int, int], bool] = {}

@@ -307,20 +307,21 @@ def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: _Rules) -> li
         key = (0, rank, held, room, plan.sets, plan.set_sizes, plan.set_cap)
         if key not in memo:
             _make_room(memo)
-            memo[key] = _set_shape(held, room, plan, rules).at(rank, rules)
+            shape = _set_shape(held, room, plan, rules)
+            memo[key] = None if shape is None else shape.at(rank, rules)
         part = memo[key]
         if part is not None:
             parts.append(part)
     return parts
 
 
-def _set_shape(held: tuple[int, ...], room: int, plan: _Plan, rules: _Rules) -> _SetShape:
+def _set_shape(held: tuple[int, ...], room: int, plan: _Plan, rules: _Rules) -> _SetShape | None:
     """The choices of sets of a rank held as ``held`` (copies of each suit) with ``room``
-    jokers, worked out once at the reference rank for every rank held the same way."""
+    jokers, worked out once at the reference rank for every rank held the same way; None
+    when there is none."""
     key = (held, room, plan.sets, plan.set_sizes, plan.set_cap)
     shapes = rules.set_shapes
-    shape = shapes.get(key)
-    if shape is None:
+    if key not in shapes:
         if len(shapes) > 1 << 12:
             shapes.clear()
         rank = _REFERENCE_RANK
@@ -330,8 +331,8 @@ def _set_shape(held: tuple[int, ...], room: int, plan: _Plan, rules: _Rules) -> 
         counts[rank::16] = held
         most = _most(plan.sets, sum(held) + room, plan.set_sizes)
         part = _multisets(_candidates(entries, rules), counts, room, most, None)
-        shape = shapes[key] = _SetShape(part)
-    return shape
+        shapes[key] = None if part is None else _SetShape(part)
+    return shapes[key]
 
 
 class _SetShape:
@@ -342,12 +343,8 @@ class _SetShape:
 
     __slots__ = ("choices", "part", "sets")
 
-    def __init__(self, part: _Part | None) -> None:
+    def __init__(self, part: _Part) -> None:
         self.part = part
-        self.sets: list[_Candidate] = []
-        self.choices: list[list[tuple[int, tuple[int, ...]]]] = []
-        if part is None:
-            return
         self.sets = [group for _, (group,) in part.by_count[1]]
         number = {group: index for index, group in enumerate(self.sets)}
         self.choices = [
@@ -355,11 +352,9 @@ class _SetShape:
             for choices in part.by_count[1:]
         ]
 
-    def at(self, rank: int, rules: _Rules) -> _Part | None:
+    def at(self, rank: int, rules: _Rules) -> _Part:
         """The table of ``rank``."""
         part = self.part
-        if part is None:
-            return None
         if rank == _REFERENCE_RANK:
             return part
         moved = [_moved_set(group, rank, rules) for group in self.sets]
