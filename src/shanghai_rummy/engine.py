@@ -62,7 +62,17 @@ from .play_rules import (
     swap_in_meld,
 )
 from .scoring import DealResult
-from .state import KEEP, GameState, History, Phase, TurnState, advance, seat_state, turn_start
+from .state import (
+    KEEP,
+    GameState,
+    History,
+    Phase,
+    TurnState,
+    advance,
+    played,
+    seat_state,
+    turn_start,
+)
 from .turns import begin_turn, buyers, end_deal, take_from_stock
 from .variants import GoOutDiscard, NewMelds, SwapWho
 
@@ -461,7 +471,7 @@ def _meld(state: GameState, action: Meld) -> GameState:
                 "(variant.going_down.new_melds=later_turns)"
             )
         melds = new_melds(variant, groups, seat, state.next_meld_id)
-    jokers = sum(1 for card in cards if card.is_joker)
+    jokers = cards.count(JOKER)
     seats = list(state.seats)
     seats[seat] = seat_state(True, facts.buys, facts.turns)
     after = advance(
@@ -472,7 +482,7 @@ def _meld(state: GameState, action: Meld) -> GameState:
         table=state.table + melds,
         next_meld_id=state.next_meld_id + len(melds),
         seats=tuple(seats),
-        turn_state=attrs.evolve(
+        turn_state=played(
             turn_state,
             must_go_down=None,
             jokers_to_meld=max(0, turn_state.jokers_to_meld - jokers),
@@ -520,7 +530,7 @@ def lay_off(
         to_act=seat,
         hands=_with_hand(state, seat, hand),
         table=tuple(table),
-        turn_state=attrs.evolve(
+        turn_state=played(
             turn_state,
             laid_off_on_others=turn_state.laid_off_on_others or target.owner != seat,
             used_joker=turn_state.used_joker or card.is_joker,
@@ -566,9 +576,7 @@ def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSta
         to_act=seat,
         hands=_with_hand(state, seat, hand),
         table=tuple(table),
-        turn_state=attrs.evolve(
-            turn_state, must_go_down=must_go_down, jokers_to_meld=jokers_to_meld
-        ),
+        turn_state=played(turn_state, must_go_down=must_go_down, jokers_to_meld=jokers_to_meld),
         log=_logged(state, SwapJoker(seat, card, meld_id)),
     )
 

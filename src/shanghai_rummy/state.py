@@ -233,7 +233,38 @@ class _Keep(enum.Enum):
 
 
 KEEP: Final = _Keep.KEEP
-"""Says "leave this field as it is" to :func:`advance` where None is a value."""
+"""Says "leave this field as it is" to :func:`advance` and :func:`played` where None is a
+value."""
+
+
+def played(
+    facts: TurnState,
+    *,
+    must_go_down: str | _Keep | None = KEEP,
+    jokers_to_meld: int | None = None,
+    laid_off_on_others: bool | None = None,
+    used_joker: bool | None = None,
+) -> TurnState:
+    """``facts`` after a play within the turn (a meld, a lay-off, a joker swap): the facts a
+    play changes are given (None or :data:`KEEP` keeps one), the rest are kept.
+
+    Equal to ``attrs.evolve(facts, ...)`` with the same changes, built positionally (less than
+    half the cost); every play makes one.
+    """
+    return TurnState(
+        facts.drawn,
+        facts.was_down,
+        facts.must_go_down if must_go_down is KEEP else must_go_down,
+        facts.jokers_to_meld if jokers_to_meld is None else jokers_to_meld,
+        facts.laid_off_on_others if laid_off_on_others is None else laid_off_on_others,
+        facts.used_joker if used_joker is None else used_joker,
+        facts.buy_queue,
+        facts.draw_after_buy,
+        facts.offered,
+        facts.discarded_by,
+        facts.must_go_out,
+        facts.took_cut_card,
+    )
 
 
 def advance(
