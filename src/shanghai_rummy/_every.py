@@ -25,7 +25,7 @@ from ._rules import (
 )
 from .cards import JOKER, Card, Rank
 from .contracts import Opening, Requirement
-from .melds import MeldKind
+from .melds import GroupShape, MeldKind
 from .variants import SameSuitRuns
 
 _ANY_SIZE = range(64)
@@ -52,6 +52,7 @@ class _Candidate:
         "need",
         "packed",
         "points",
+        "shape",
         "size",
         "start",
         "suit",
@@ -68,6 +69,7 @@ class _Candidate:
         self.key = key
         self.cards = cards
         self.moved: list[_Candidate | None] | None = None  # a set moved to each rank, by rank
+        self.shape: GroupShape | None = None  # its shape, once a listed way holding it is applied
         self.group = key[0]  # 0 for a set, 1 for a run
         self.codes = codes = key[2:] if key[0] == 0 else key[3:]
         need: dict[int, int] = {}

@@ -384,11 +384,17 @@ def _listed_shapes(
 
 
 def _shape_of(candidate: _Candidate) -> GroupShape:
-    """The shape :func:`~shanghai_rummy.melds.check_group` reads from a candidate's cards."""
-    if candidate.kind is MeldKind.SET:
-        return GroupShape(MeldKind.SET, candidate.cards, rank=_RANKS[candidate.key[1]])
-    suit = _SUITS[candidate.suit]
-    return GroupShape(MeldKind.RUN, candidate.cards, suit=suit, start=candidate.start)
+    """The shape :func:`~shanghai_rummy.melds.check_group` reads from a candidate's cards,
+    made once per candidate (a shape is a value)."""
+    shape = candidate.shape
+    if shape is None:
+        if candidate.kind is MeldKind.SET:
+            shape = GroupShape(MeldKind.SET, candidate.cards, rank=_RANKS[candidate.key[1]])
+        else:
+            suit = _SUITS[candidate.suit]
+            shape = GroupShape(MeldKind.RUN, candidate.cards, suit=suit, start=candidate.start)
+        candidate.shape = shape
+    return shape
 
 
 _RANKS = {rank.value: rank for rank in Rank}
