@@ -378,6 +378,36 @@ def test_ranks_held_alike_have_the_same_ways_of_sets(held: str, contract: sr.Con
     assert all(ways == listed["2"] for ways in listed.values()), listed
 
 
+@pytest.mark.parametrize(
+    ("hand", "contract"),
+    [
+        (
+            "8C 9C 9C 10C 10C JC 9D 2H 3H 4H 5H 6H 7H 8H 9H 10H 3S 6S JK JK",
+            sr.Contract(runs=(5, 5, 5)),
+        ),
+        ("6C 7C 8C 9C 10C 10C JC QC KC QH KH 5S 6S 8S JK", sr.Contract(runs=(4, 4, 4))),
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H 3S 4S 5S 6S 7S JK JK", sr.Contract(runs=(4, 4, 4))),
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H 2H 3H 4H 5H 6H JK JK", sr.Contract(runs=(4, 4, 4))),
+    ],
+)
+def test_long_suits_list_the_ways_the_walk_over_every_group_lists(
+    hand: str, contract: sr.Contract
+) -> None:
+    # hundreds of runs in one suit: the per-suit tables skip runs whose cards are used up
+    from shanghai_rummy._every import every_way
+
+    counts, jokers = count_cards(cards(hand))
+    walked = every_way(counts, jokers, contract, rules_of(SHANGHAI))
+
+    def order(way: tuple[tuple[sr.Card, ...], ...]) -> list[list[str]]:
+        return [[str(card) for card in group] for group in way]
+
+    expected = sorted((tuple(group.cards for group in way) for way in walked), key=order)
+    listed = arrangements(cards(hand), contract, SHANGHAI)
+    assert len(listed) > 0
+    assert sorted(listed, key=order) == expected
+
+
 def test_arrangements_empty_when_impossible() -> None:
     assert arrangements(cards("8C 8D 4S 5S"), SET_RUN, SHANGHAI) == ()
 

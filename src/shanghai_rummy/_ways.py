@@ -435,21 +435,43 @@ def _multisets(
     if most == 1:
         return _Part([[(0, nothing)], [(candidate.jokers, (candidate,)) for candidate in alone]])
     by_count: list[list[_Choice]] = [[(0, nothing)]] + [[] for _ in range(most)]
+    # as bits of their numbers: the candidates that take each card slot, and those that
+    # spend at most k jokers; a group whose card slot is used up is never tried
+    taking: dict[int, int] = {}
+    spending = [0] * (jokers + 1)
+    for number, candidate in enumerate(alone):
+        bit = 1 << number
+        spending[candidate.jokers] |= bit
+        for slot, _ in candidate.need:
+            taking[slot] = taking.get(slot, 0) | bit
+    for spent in range(1, jokers + 1):
+        spending[spent] |= spending[spent - 1]
 
-    def grow(first: int, spent: int, chosen: tuple[_Candidate, ...], free: int) -> None:
-        for number in range(first, len(alone)):
+    def grow(
+        first: int, spent: int, chosen: tuple[_Candidate, ...], free: int, used_up: int
+    ) -> None:
+        open_ = spending[jokers - spent] >> first << first & ~used_up
+        while open_:
+            low = open_ & -open_
+            open_ ^= low
+            number = low.bit_length() - 1
             candidate = alone[number]
             left = free - candidate.packed
-            if spent + candidate.jokers > jokers or left & guard != guard:
+            if left & guard != guard:
                 continue
             if clash is not None and clash(chosen, candidate):
                 continue
             grown = (*chosen, candidate)
-            by_count[len(grown)].append((spent + candidate.jokers, grown))
+            total = spent + candidate.jokers
+            by_count[len(grown)].append((total, grown))
             if len(grown) < most:
-                grow(number, spent + candidate.jokers, grown, left)
+                now_used_up = used_up
+                for slot, _ in candidate.need:
+                    if not left >> (slot << 3) & _SLOT:  # no copy of it left
+                        now_used_up |= taking[slot]
+                grow(number, total, grown, left, now_used_up)
 
-    grow(0, 0, (), free)
+    grow(0, 0, (), free, 0)
     while not by_count[-1]:  # a subset of a choice is a choice: only the top can be empty
         by_count.pop()
     return _Part(by_count)
