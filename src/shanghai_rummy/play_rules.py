@@ -132,16 +132,10 @@ def can_meld_a_joker(variant: Variant, hand: Sequence[Card], jokers: int) -> boo
     the turn: a card left to discard where ``variant.going_out`` requires one, and never a
     lone card that might not be playable where it forbids discarding the last card."""
     rule = variant.going_out
-    for group in possible_groups(hand, variant):
-        left = len(hand) - len(group)
-        if sum(1 for card in group if card.is_joker) < jokers:
-            continue
-        if (rule is GoOutDiscard.REQUIRED and left == 0) or (
-            rule is GoOutDiscard.NEVER and left == 1
-        ):
-            continue
-        return True
-    return False
+    return any(
+        group.count(JOKER) >= jokers and _turn_can_end(rule, len(hand) - len(group))
+        for group in possible_groups(hand, variant)
+    )
 
 
 def can_go_down_with_jokers(
@@ -154,16 +148,20 @@ def can_go_down_with_jokers(
     if solve(hand, requirement, variant) is None:
         return False
     rule = variant.going_out
-    for way in arrangements(hand, requirement, variant):
-        left = len(hand) - sum(len(group) for group in way)
-        if sum(1 for group in way for card in group if card.is_joker) < jokers:
-            continue
-        if (rule is GoOutDiscard.REQUIRED and left == 0) or (
-            rule is GoOutDiscard.NEVER and left == 1
-        ):
-            continue
-        return True
-    return False
+    return any(
+        sum(group.count(JOKER) for group in way) >= jokers
+        and _turn_can_end(rule, len(hand) - sum(map(len, way)))
+        for way in arrangements(hand, requirement, variant)
+    )
+
+
+def _turn_can_end(rule: GoOutDiscard, left: int) -> bool:
+    """Whether a turn that leaves ``left`` cards in hand may still end under the going-out
+    rule: a card to discard where one is required, and no lone card where discarding the
+    last card is forbidden (it might not be playable)."""
+    return not (
+        (rule is GoOutDiscard.REQUIRED and left == 0) or (rule is GoOutDiscard.NEVER and left == 1)
+    )
 
 
 class _MeldFits:
