@@ -281,6 +281,22 @@ def test_solve_respects_the_camping_joker_table() -> None:
     assert solve(hand, SET_RUN, CAMPING) is None
 
 
+def test_a_suit_of_runs_worked_out_for_more_jokers_answers_for_fewer() -> None:
+    # hearts make 2 runs with one joker (2H-5H, JK QH KH AH), spades one: 3 runs of 4
+    naturals = cards("2H 3H 4H 5H 8H QH KH AH 4S 5S 6S 7S")
+    contract = SHANGHAI.deal(7).requirement
+    variant = attrs.evolve(SHANGHAI)  # a variant of its own: nothing remembered yet
+    answers = []
+    for jokers in (0, 1, 0, 2, 1):
+        hand = naturals + (sr.JOKER,) * jokers
+        found = solve(hand, contract, variant)
+        answers.append(found is not None)
+        if found is not None:
+            assert uses_hand(found, hand)
+            check_going_down(found, contract, variant)
+    assert answers == [False, True, False, True, True]
+
+
 def test_solve_rummy51_opening() -> None:
     hand = cards("6S 7S 8S 10D 10C 10H 2C 4D")
     assert text(solve(hand, OPENING, RUMMY51)) == ["10C 10D 10H", "6S 7S 8S"]
@@ -630,6 +646,40 @@ def test_solve_result_is_always_accepted(
     if found is not None:
         assert uses_hand(found, hand)
         check_going_down(found, contract, variant)
+
+
+@st.composite
+def runs_hands(draw: st.DrawFn) -> tuple[sr.Contract, tuple[sr.Card, ...], list[int]]:
+    """A runs-only Shanghai contract, natural cards near it (a window of ranks in a few
+    suits, up to 2 copies of each) and joker counts to ask about in turn."""
+    contract = draw(st.sampled_from([SHANGHAI.deal(deal).requirement for deal in (3, 7, 10)]))
+    low = draw(st.integers(0, 12))
+    window = [list(sr.Rank)[(low + i) % 13] for i in range(draw(st.integers(4, 9)))]
+    suits = draw(st.lists(st.sampled_from(list(sr.Suit)), min_size=1, max_size=4, unique=True))
+    naturals = draw(
+        st.lists(st.tuples(st.sampled_from(window), st.sampled_from(suits)), max_size=14)
+    )
+    counted = Counter(sr.Card.of(rank, suit) for rank, suit in naturals)
+    hand = tuple(card for card, n in counted.items() for _ in range(min(n, 2)))
+    return contract, hand, draw(st.lists(st.integers(0, 5), min_size=1, max_size=6))
+
+
+@settings(max_examples=150, deadline=None)
+@given(runs_hands())
+def test_remembered_suit_tables_agree_with_the_listing_of_every_way(
+    case: tuple[sr.Contract, tuple[sr.Card, ...], list[int]],
+) -> None:
+    """One hand asked about with more and fewer jokers, as a bot does, in a variant whose
+    remembered tables only these questions made: each answer is the listing's."""
+    contract, naturals, joker_counts = case
+    variant = attrs.evolve(SHANGHAI)
+    for jokers in joker_counts:
+        hand = naturals + (sr.JOKER,) * jokers
+        found = solve(hand, contract, variant)
+        assert (found is None) == (not arrangements(hand, contract, SHANGHAI))
+        if found is not None:
+            assert uses_hand(found, hand)
+            check_going_down(found, contract, variant)
 
 
 # --- the quick refusals are sound -----------------------------------------------------------------

@@ -18,6 +18,7 @@ from .variants import Aces, SameSuitRuns, Variant
 
 if TYPE_CHECKING:
     from ._every import _Candidate
+    from ._search import _SuitTable
     from ._ways import _Part, _SetShape
 
 Arrangement = tuple[tuple[Card, ...], ...]
@@ -140,6 +141,7 @@ class _Rules:
         "span_cache",
         "spans",
         "starts",
+        "suit_run_memo",
         "variant",
         "way_memo",
         "wrap",
@@ -191,6 +193,8 @@ class _Rules:
         # the contract candidates of :mod:`._ways` by key (a contract counts no points)
         self.candidate_memo: dict[tuple[int, ...], _Candidate] = {}
         self.clash_memo: dict[tuple[int, int, int, int], bool] = {}
+        # the per-suit tables of runs of :mod:`._search`, with the jokers they were made for
+        self.suit_run_memo: dict[tuple[object, ...], tuple[int, _SuitTable | None]] = {}
 
     def clash(self, a_start: int, a_len: int, b_start: int, b_len: int) -> bool:
         """:func:`runs_clash` under this variant, remembered (few spans exist)."""

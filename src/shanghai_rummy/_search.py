@@ -22,6 +22,10 @@ from .contracts import Contract, Opening
 from .melds import GroupShape
 from .variants import SameSuitRuns
 
+_PlacedRun = tuple[int, int, int, int]  # suit, start, length, joker mask
+# by number of runs: the fewest jokers and the runs placed, or None (see _suit_table)
+_SuitTable = list[tuple[int, list[_PlacedRun]] | None]
+
 
 class _ContractSearch:
     """Depth-first search for one way to meet a contract: runs first (few, specific), then
@@ -185,46 +189,24 @@ class _ContractSearch:
         :func:`_assign_jokers` against each run's own limit."""
         wanted = len(self.run_specs)
         total = self.jokers
-        self.limits = [0] * 64
-        for length in range(1, self.rules.run_long + 1):
-            self.limits[length] = self._limit(length)
-        reach: dict[int, tuple[int, list[tuple[int, int, int, int]]]] = {0: (0, [])}
+        reach: dict[int, tuple[int, list[_PlacedRun]]] = {0: (0, [])}
         for suit in range(4):
-            imask = self.rules.imask
-            mine = [
-                (start, length, imask[start, length])
-                for s, start, length in self.candidates[0]
-                if s == suit
-            ]
-            if not mine:
-                continue
-            # fewest missing cards first, so that good tables come early and prune the rest
-            mine.sort(key=lambda span: span[1] - self._natural_mask(suit, *span[:2]).bit_count())
-            best: list[tuple[int, list[tuple[int, int]]] | None] = [None] * (wanted + 1)
-            best[0] = (0, [])
-            supply = [self.counts[suit * 16 + rank] for rank in range(15)]
             # enough[k]: k runs of this suit for at most that many jokers finish the search
             enough = [
                 total - reach[wanted - k][0] if wanted - k in reach else -1
                 for k in range(wanted + 1)
             ]
-            self._suit_runs(suit, mine, 0, best, total, [], supply, enough)
-            grown: dict[int, tuple[int, list[tuple[int, int, int, int]]]] = {}
-            placed: dict[int, list[tuple[int, int, int, int]]] = {}
+            table = self._suit_table(suit, wanted, total, enough)
+            if table is None:
+                continue
+            grown: dict[int, tuple[int, list[_PlacedRun]]] = {}
             for made, (used, runs) in reach.items():
-                for more, entry in enumerate(best):
+                for more, entry in enumerate(table):
                     if entry is None or made + more > wanted or used + entry[0] > total:
                         continue
                     known = grown.get(made + more)
                     if known is None or known[0] > used + entry[0]:
-                        if more not in placed:
-                            masks = self._assign_jokers(entry[1], supply)
-                            assert masks is not None
-                            placed[more] = [
-                                (suit, start, length, mask)
-                                for (start, length), mask in zip(entry[1], masks, strict=True)
-                            ]
-                        grown[made + more] = (used + entry[0], runs + placed[more])
+                        grown[made + more] = (used + entry[0], runs + entry[1])
             reach = grown
             if wanted in reach:
                 break
@@ -232,6 +214,63 @@ class _ContractSearch:
             return False
         self.runs = reach[wanted][1]
         return True
+
+    def _suit_table(
+        self, suit: int, wanted: int, total: int, enough: list[int]
+    ) -> _SuitTable | None:
+        """For ``k`` up to ``wanted``, the fewest jokers (at most ``total``) that make ``k``
+        runs of ``suit``, with the runs placed, or None where ``k`` runs cannot be made;
+        None when the suit makes no run. The search stops early once ``k`` runs for at most
+        ``enough[k]`` jokers are found (the other suits make the rest): the table then holds
+        the runs found so far, not always the fewest jokers.
+
+        A finished table depends only on the suit's cards, the run spec and the jokers
+        allowed, and a hand changes a card at a time (and a bot asks about one hand with
+        more or fewer wild cards), so finished tables are remembered. One worked out for
+        more jokers answers for fewer: the fewest jokers for ``k`` runs, where they are
+        within ``total``, are the same, and the caller skips those beyond it."""
+        base = suit * 16
+        key = (suit, self.run_specs[0], wanted, *self.counts[base : base + 15])
+        memo = self.rules.suit_run_memo
+        known = memo.get(key)
+        if known is not None and known[0] >= total:
+            return known[1]
+        rules = self.rules
+        mine = [
+            (start, length, rules.imask[start, length])
+            for s, start, length in self.candidates[0]
+            if s == suit
+        ]
+        table: _SuitTable | None = None
+        finished = True
+        if mine:
+            if not self.limits:
+                self.limits = [0] * 64
+                for length in range(1, rules.run_long + 1):
+                    self.limits[length] = self._limit(length)
+            # fewest missing cards first, so that good tables come early and prune the rest
+            mine.sort(key=lambda span: span[1] - self._natural_mask(suit, *span[:2]).bit_count())
+            best: list[tuple[int, list[tuple[int, int]]] | None] = [None] * (wanted + 1)
+            best[0] = (0, [])
+            supply = self.counts[base : base + 15]
+            finished = not self._suit_runs(suit, mine, 0, best, total, [], supply, enough)
+            table = []
+            for entry in best:
+                if entry is None:
+                    table.append(None)
+                    continue
+                masks = self._assign_jokers(entry[1], supply)
+                assert masks is not None
+                placed = [
+                    (suit, start, length, mask)
+                    for (start, length), mask in zip(entry[1], masks, strict=True)
+                ]
+                table.append((entry[0], placed))
+        if finished:
+            if len(memo) > 1 << 14:
+                memo.clear()
+            memo[key] = (total, table)
+        return table
 
     def _limit(self, length: int) -> int:
         """The most jokers one run of the (single) run spec may hold at that length."""
@@ -305,7 +344,8 @@ class _ContractSearch:
         enough: list[int],
     ) -> bool:
         """Fill ``best[k]`` (fewest jokers, spans) for k runs of ``suit``; True as soon as
-        some ``best[k]`` meets ``enough[k]`` (the other suits can do the rest)."""
+        some ``best[k]`` meets ``enough[k]`` (the other suits can do the rest), leaving the
+        table unfinished."""
         variant = self.rules.variant
         check_clash = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
         limits = self.limits
