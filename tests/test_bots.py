@@ -112,6 +112,19 @@ def test_greedy_finds_its_variant_by_id_and_refuses_another() -> None:
     assert repr(sr.GreedyBot(SHANGHAI, max_buys=1)) == "GreedyBot(variant='shanghai', max_buys=1)"
 
 
+def test_greedy_bots_judge_hands_under_one_relaxed_variant() -> None:
+    # every bot measures hands with the same variant object, so they share the solver's tables
+    from shanghai_rummy.bots import _relaxed
+
+    relaxed = _relaxed(SHANGHAI)
+    assert _relaxed(SHANGHAI) is relaxed
+    assert not relaxed.jokers.at_most_naturals
+    assert SHANGHAI.jokers.at_most_naturals  # the game's own variant is untouched
+    assert attrs.evolve(relaxed, jokers=SHANGHAI.jokers) == SHANGHAI
+    other = attrs.evolve(SHANGHAI)
+    assert _relaxed(other) is not relaxed
+
+
 def test_greedy_takes_an_upcard_that_helps_and_draws_otherwise() -> None:
     hand = "8C 8D 9H 9S 4C 6D 10H QS KC 3S 5H"
     assert greedy_choice(deal(["2C", hand], upcard="8H")) == sr.Draw(1, sr.Source.DISCARD)

@@ -144,6 +144,21 @@ class _Look:
         self.tag = (id(relaxed), self.requirement)
 
 
+_RELAXED: dict[int, tuple[Variant, Variant]] = {}
+
+
+def _relaxed(variant: Variant) -> Variant:
+    """The variant with no joker limits: wild cards then measure what a hand lacks. One
+    object per variant, shared by every bot, so that they share the solver's tables too."""
+    known = _RELAXED.get(id(variant))
+    if known is None or known[0] is not variant:
+        if len(_RELAXED) > 64:
+            _RELAXED.clear()
+        known = (variant, attrs.evolve(variant, jokers=JokerRules(at_most_naturals=False)))
+        _RELAXED[id(variant)] = known  # the variant is kept, so its id stays unique
+    return known[1]
+
+
 class GreedyBot:
     """A simple, deterministic player that tries to go down and out.
 
@@ -185,7 +200,6 @@ class GreedyBot:
     def __init__(self, variant: Variant | None = None, *, max_buys: int | None = None) -> None:
         self.variant = variant
         self.max_buys = max_buys
-        self._relaxed: dict[int, tuple[Variant, Variant]] = {}
         self._found: dict[tuple[object, ...], Arrangement | _Unknown | None] = {}
         self._missing_of: dict[tuple[object, ...], int] = {}
         self._last_missing = 0
@@ -204,7 +218,7 @@ class GreedyBot:
             return self._unlisted_meld(view, variant)
         if len(actions) == 1:
             return actions[0]
-        look = _Look(view, variant, self._relax(variant))
+        look = _Look(view, variant, _relaxed(variant))
         if view.phase is Phase.BUY:
             return self._buy_or_pass(view, look, actions)
         if view.phase is Phase.DRAW:
@@ -333,14 +347,6 @@ class GreedyBot:
         return ranked[0]
 
     # -- how far a hand is from its requirement ----------------------------------------------
-
-    def _relax(self, variant: Variant) -> Variant:
-        """The variant with no joker limits: wild cards then measure what a hand lacks."""
-        known = self._relaxed.get(id(variant))
-        if known is None or known[0] is not variant:
-            known = (variant, attrs.evolve(variant, jokers=JokerRules(at_most_naturals=False)))
-            self._relaxed[id(variant)] = known  # the variant is kept, so its id stays unique
-        return known[1]
 
     def _meets(self, cards: Sequence[Card], wild: int, look: _Look) -> bool:
         """Whether ``cards`` and ``wild`` wild cards meet the requirement, no wild card
