@@ -122,6 +122,9 @@ _UNKNOWN = _Unknown()
 Arrangement = tuple[tuple[Card, ...], ...]
 
 
+_RANK_CARDS = tuple((rank, frozenset(Card.of(rank, suit) for suit in Suit)) for rank in Rank)
+
+
 class _Look:
     """What one decision needs: the view, the variant, and which cards can no longer come."""
 
@@ -139,7 +142,7 @@ class _Look:
         # natural cards every copy of which is on the table or in this hand
         self.gone = frozenset(card for card, count in seen.items() if count >= copies)
         self.gone_ranks = frozenset(
-            rank for rank in Rank if all(Card.of(rank, suit) in self.gone for suit in Suit)
+            rank for rank, every_suit in _RANK_CARDS if every_suit <= self.gone
         )
         self.tag = (id(relaxed), self.requirement)
 
