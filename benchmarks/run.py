@@ -5,11 +5,11 @@ Run from the repository root: ``python benchmarks/run.py --json`` (or ``python -
 figure is the median of ``--repeats`` runs.
 
 Figures: the decision step (legal_actions + apply) over seeded random play in ``shanghai`` with
-4 seats, overall and per phase (median, p90, p99 µs); legal_actions alone; the solver per
-requirement; new_game; to_json/from_json per state; the going-down steps of GreedyBot games
-(the hands real players go down with); the going-down steps of each seeded run played again
-once every table its hands need is built; GreedyBot games per second per preset; the machine
-and Python version.
+4 seats, overall and per phase (median, p90, p99 and mean µs), with the steps per second;
+legal_actions alone; the solver per requirement; new_game; to_json/from_json per state; the
+going-down steps of GreedyBot games (the hands real players go down with); the going-down
+steps of each seeded run played again once every table its hands need is built; GreedyBot
+games per second per preset; the machine and Python version.
 """
 
 from __future__ import annotations
