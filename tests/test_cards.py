@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 
 import attrs
 import pytest
@@ -112,3 +113,93 @@ def test_pack_size_per_preset_and_player_count(
 def test_player_count_outside_the_preset_is_refused(variant_id: str, players: int) -> None:
     with pytest.raises(sr.VariantError, match="players"):
         sr.get_variant(variant_id).pack_size(players)
+
+
+# --- something given where cards belong that is not one (DESIGN.md: precise errors) ----------
+
+SHANGHAI = sr.get_variant("shanghai")
+RUMMY51 = sr.get_variant("rummy51")
+TWO_SETS = SHANGHAI.deal(1).requirement
+EIGHTS = sr.make_table_meld(1, 0, sr.parse_cards("8C 8D 8H"), SHANGHAI)
+TAKES_CARDS = {
+    "solve": lambda cards: sr.solve(cards, TWO_SETS, SHANGHAI),
+    "solve an opening": lambda cards: sr.solve(cards, RUMMY51.deal(1).requirement, RUMMY51),
+    "arrangements": lambda cards: sr.arrangements(cards, TWO_SETS, SHANGHAI),
+    "possible_groups": lambda cards: sr.possible_groups(cards, SHANGHAI),
+    "check_group": lambda cards: sr.check_group(cards, SHANGHAI),
+    "make_table_meld": lambda cards: sr.make_table_meld(1, 0, cards, SHANGHAI),
+    "check_going_down": lambda cards: sr.check_going_down([cards], TWO_SETS, SHANGHAI),
+    "canonical_groups": lambda cards: sr.canonical_groups([cards], SHANGHAI),
+    "sort_cards": sr.sort_cards,
+    "deal_from": lambda cards: sr.deal_from(SHANGHAI, hands=[cards, sr.parse_cards("9C")]),
+}
+
+
+@pytest.mark.parametrize("function", sorted(TAKES_CARDS))
+@pytest.mark.parametrize(
+    ("given", "named"),
+    [
+        (["8C", "8D", "8H"], "the text '8C'"),  # codes not parsed: the usual slip
+        ("8C 8D 8H", "the text '8C 8D 8H'"),
+        ([sr.Card.parse("8C"), 8], "8 (of type int)"),
+        ([sr.Card.parse("8C"), None], "None (of type NoneType)"),
+        ([sr.Card.parse("8C"), ["8D"]], "['8D'] (of type list)"),
+        (None, "None (of type NoneType)"),
+    ],
+)
+def test_what_is_not_a_card_is_refused_by_name_where_cards_belong(
+    function: str, given: object, named: str
+) -> None:
+    # before, text was counted as jokers by the solver (a wrong answer, no error) and other
+    # functions raised AttributeError, KeyError or TypeError from inside
+    with pytest.raises(sr.NotationError, match=f"not (a card|cards): {re.escape(named)}"):
+        TAKES_CARDS[function](given)
+
+
+@pytest.mark.parametrize("function", [sr.lay_off_ends, sr.swap_positions])
+def test_a_meld_question_about_card_text_is_refused(function: object) -> None:
+    with pytest.raises(sr.NotationError, match="not a card: the text '8S'"):
+        function(EIGHTS, "8S", SHANGHAI)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit"),
+    [("8", "C"), (sr.Rank.EIGHT, "C"), (None, sr.Suit.CLUBS), ([8], sr.Suit.CLUBS)],
+)
+def test_a_card_takes_a_rank_and_a_suit(rank: object, suit: object) -> None:
+    with pytest.raises(sr.NotationError):
+        sr.Card(rank, suit)  # type: ignore[arg-type]
+    if rank is not None:
+        with pytest.raises(sr.NotationError, match="a card takes a Rank and a Suit"):
+            sr.Card.of(rank, suit)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [None, 8, ["8C"]])
+def test_card_parsers_take_text(text: object) -> None:
+    with pytest.raises(sr.NotationError, match="not a card code"):
+        sr.Card.parse(text)  # type: ignore[arg-type]
+    with pytest.raises(sr.NotationError, match="not card codes"):
+        sr.parse_cards(text)  # type: ignore[arg-type]
+    with pytest.raises(sr.NotationError, match="not a move"):
+        sr.parse_action(text, 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("decks", "jokers"), [("2", 0), (0, 2), (2, -1), (2.0, 0), (True, 0)])
+def test_a_pack_takes_whole_numbers_of_decks_and_jokers(decks: object, jokers: object) -> None:
+    with pytest.raises(sr.RummyError, match=r"make_pack: (decks|jokers) must be an integer"):
+        make_pack(decks, jokers)  # type: ignore[arg-type]
+
+
+def test_cards_given_once_through_and_holding_something_else_are_refused() -> None:
+    # an iterator is used up by the time the error is built: the message cannot quote it
+    with pytest.raises(sr.NotationError, match="something given for them is not a Card"):
+        sr.sort_cards(iter([sr.Card.parse("8C"), ["8D"]]))
+
+
+def test_a_stacked_deal_takes_hands_of_cards_and_a_card_for_upcard() -> None:
+    with pytest.raises(sr.RummyError, match="hands must be a sequence of hands of cards"):
+        sr.deal_from(SHANGHAI, hands=5)  # type: ignore[arg-type]
+    with pytest.raises(sr.NotationError, match="not a card: the text '8S'"):
+        sr.deal_from(SHANGHAI, hands=[(), ()], upcard="8S")  # type: ignore[arg-type]
+    with pytest.raises(sr.NotationError, match="not a card: the text 'x'"):
+        sr.deal_from(SHANGHAI, hands=[(), ()], stock_top=["x"])  # type: ignore[list-item]

@@ -276,6 +276,7 @@ def test_hand_out_possible_by_playing_every_card_or_not_at_all() -> None:
     ("build", "message"),
     [
         (lambda: sr.Contract(sets=(0,)), "Contract.sets: sizes must be positive"),
+        (lambda: sr.Contract(sets=3), "Contract: the sizes are a tuple"),  # type: ignore[arg-type]
         (lambda: sr.Contract(), "at least one set or run"),
         (lambda: sr.CardValues(by_rank=(1,) * 13, joker="x"), "values must be integers"),  # type: ignore[arg-type]
         (lambda: sr.CardValues(by_rank=(1,) * 12, joker=1), "needs 13 values"),

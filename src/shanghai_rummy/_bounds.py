@@ -48,7 +48,7 @@ from ._rules import (
     _NO_LIMIT,
     _Rules,
 )
-from .cards import Card, Rank, Suit
+from .cards import JOKER, Card, Rank, Suit, card_error, cards_error
 from .contracts import Contract, Opening
 
 _TALLY: dict[Card, tuple[int, int, int]] = {  # suit index, rank, slot in the count list
@@ -216,16 +216,21 @@ def contract_tally(
     suit_ranks = [0] * 4
     jokers = 0
     tally = _TALLY
-    for card in cards:
-        found = tally.get(card)
-        if found is None:
-            jokers += 1
-            continue
-        suit, rank, index = found
-        counts[index] += 1
-        rank_count[rank] += 1
-        suit_count[suit] += 1
-        suit_ranks[suit] |= 1 << rank
+    try:
+        for card in cards:
+            found = tally.get(card)
+            if found is None:
+                if card is not JOKER:
+                    raise card_error(card)
+                jokers += 1
+                continue
+            suit, rank, index = found
+            counts[index] += 1
+            rank_count[rank] += 1
+            suit_count[suit] += 1
+            suit_ranks[suit] |= 1 << rank
+    except TypeError:  # not a collection, or an unhashable item in it
+        raise cards_error(cards) from None
     if sum(suit_count) + jokers < bounds.min_cards:
         return None
     spent = _sets_jokers(bounds, rank_count, jokers) if bounds.sets else 0
@@ -312,15 +317,20 @@ def opening_tally(
     suit_ranks = [0] * 4
     jokers = 0
     tally = _TALLY
-    for card in cards:
-        found = tally.get(card)
-        if found is None:
-            jokers += 1
-            continue
-        suit, rank, index = found
-        counts[index] += 1
-        rank_suits[rank] |= 1 << suit
-        suit_ranks[suit] |= 1 << rank
+    try:
+        for card in cards:
+            found = tally.get(card)
+            if found is None:
+                if card is not JOKER:
+                    raise card_error(card)
+                jokers += 1
+                continue
+            suit, rank, index = found
+            counts[index] += 1
+            rank_suits[rank] |= 1 << suit
+            suit_ranks[suit] |= 1 << rank
+    except TypeError:  # not a collection, or an unhashable item in it
+        raise cards_error(cards) from None
     least = bounds.set_least[min(jokers, 63)]
     setable = 0
     for rank in range(2, 15):

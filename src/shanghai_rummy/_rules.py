@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .cards import JOKER, Card, Rank, Suit
+from .cards import JOKER, Card, Rank, Suit, card_error, cards_error
 from .contracts import CardValues
 from .melds import GroupShape, MeldKind, Shape, _span_error, rank_at
 from .variants import Aces, SameSuitRuns, Variant
@@ -244,12 +244,17 @@ def count_cards(cards: Iterable[Card]) -> tuple[list[int], int]:
     counts = [0] * 64
     jokers = 0
     index_of = _INDEX_OF
-    for card in cards:
-        index = index_of.get(card)
-        if index is None:  # the joker
-            jokers += 1
-        else:
-            counts[index] += 1
+    try:
+        for card in cards:
+            index = index_of.get(card)
+            if index is not None:
+                counts[index] += 1
+            elif card is JOKER:
+                jokers += 1
+            else:
+                raise card_error(card)
+    except TypeError:  # not a collection, or an unhashable item in it
+        raise cards_error(cards) from None
     return counts, jokers
 
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
+from typing import cast
 
 import attrs
 
-from .errors import NotationError
+from .errors import NotationError, RummyError
 
 __all__ = ["JOKER", "Card", "Rank", "Suit", "make_pack", "parse_cards", "sort_cards"]
 
@@ -96,18 +97,18 @@ class Card:
     suit: Suit | None
 
     def __new__(cls, rank: Rank | None, suit: Suit | None) -> Card:
-        shared = _SHARED.get((rank, suit))
-        return shared if shared is not None else super().__new__(cls)
+        try:
+            shared = _SHARED.get((rank, suit))
+        except TypeError:  # an unhashable rank or suit
+            shared = None
+        if shared is not None:
+            return shared
+        if _SHARED:  # every card is made: only a wrong rank or suit gets here
+            raise _not_a_rank_and_suit(rank, suit)
+        return super().__new__(cls)
 
     def __reduce__(self) -> tuple[type[Card], tuple[Rank | None, Suit | None]]:
         return (Card, (self.rank, self.suit))
-
-    def __attrs_post_init__(self) -> None:
-        if (self.rank is None) != (self.suit is None):
-            raise NotationError(
-                f"a card needs both a rank and a suit, or neither (the joker): "
-                f"got rank={self.rank!r}, suit={self.suit!r}"
-            )
 
     @property
     def is_joker(self) -> bool:
@@ -136,8 +137,15 @@ class Card:
 
     @staticmethod
     def of(rank: Rank, suit: Suit) -> Card:
-        """The natural card of that rank and suit."""
-        return _NATURALS[rank, suit]
+        """The natural card of that rank and suit.
+
+        >>> Card.of(Rank.QUEEN, Suit.HEARTS)
+        Card.parse('QH')
+        """
+        try:
+            return _NATURALS[rank, suit]
+        except (KeyError, TypeError):
+            raise _not_a_rank_and_suit(rank, suit) from None
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -151,6 +159,8 @@ class Card:
         ...
         shanghai_rummy.errors.NotationError: not a card: '1X' (expected a rank 2-10, ...)
         """
+        if not isinstance(text, str):
+            raise NotationError(f"not a card code: {text!r} (Card.parse takes text such as '8C')")
         card = _BY_CODE.get(text.strip().upper())
         if card is None:
             raise NotationError(
@@ -158,6 +168,18 @@ class Card:
                 "a suit C, D, H or S, or JK / * for the joker)"
             )
         return card
+
+
+def _not_a_rank_and_suit(rank: object, suit: object) -> NotationError:
+    if (rank is None) != (suit is None):
+        return NotationError(
+            f"a card needs both a rank and a suit, or neither (the joker): "
+            f"got rank={rank!r}, suit={suit!r}"
+        )
+    return NotationError(
+        f"not a card: rank={rank!r}, suit={suit!r} (a card takes a Rank and a Suit; "
+        "Card.parse reads a code such as '8C')"
+    )
 
 
 JOKER = Card(None, None)
@@ -181,6 +203,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> parse_cards("")
     ()
     """
+    if not isinstance(text, str):
+        raise NotationError(f"not card codes: {text!r} (parse_cards takes text such as '8C 8D')")
     return tuple(Card.parse(word) for word in _SEPARATORS.split(text.strip()) if word)
 
 
@@ -204,7 +228,69 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     >>> " ".join(map(str, sort_cards(parse_cards("JK AS 2C 10C"))))
     '2C 10C AS JK'
     """
-    return tuple(sorted(cards, key=_SORT_INDEX.__getitem__))
+    try:
+        return tuple(sorted(cards, key=_SORT_INDEX.__getitem__))
+    except (KeyError, TypeError):
+        raise cards_error(cards) from None
+
+
+def card_error(item: object) -> NotationError:
+    """The error for ``item``, found where a :class:`Card` belongs."""
+    if isinstance(item, str):
+        return NotationError(
+            f"not a card: the text {item!r} (cards are Card objects: Card.parse or parse_cards "
+            "reads card codes)"
+        )
+    return NotationError(f"not a card: {item!r} (of type {type(item).__name__})")
+
+
+def checked_cards(cards: Iterable[object]) -> tuple[Card, ...]:
+    """``cards`` as a tuple, or :func:`cards_error` when it is text, not a collection, or
+    holds something that is not a :class:`Card`. For inputs that are not on a hot path.
+
+    >>> checked_cards(["8C"])
+    Traceback (most recent call last):
+    ...
+    shanghai_rummy.errors.NotationError: not a card: the text '8C' (cards are Card objects: ...
+    """
+    if isinstance(cards, str):
+        raise cards_error(cards)
+    try:
+        items = tuple(cards)
+    except TypeError:  # not a collection after all
+        raise cards_error(cards) from None
+    for item in items:
+        if type(item) is not Card:
+            raise card_error(item)
+    return cast("tuple[Card, ...]", items)
+
+
+def refuse_text(cards: object) -> None:
+    """:func:`cards_error` if ``cards`` is text (whose characters would be read as items)."""
+    if isinstance(cards, str):
+        raise cards_error(cards)
+
+
+def cards_error(cards: object) -> NotationError:
+    """The error for ``cards``, given where cards belong and found to hold something else:
+    the first item that is not a :class:`Card`, or ``cards`` itself when it is text or not
+    a collection. For the paths that already failed (a check up front would cost every call).
+
+    >>> print(cards_error([Card.parse("8C"), 8]))
+    not a card: 8 (of type int)
+    """
+    if isinstance(cards, str):
+        return NotationError(
+            f"not cards: the text {cards!r} (cards are Card objects: parse_cards reads card codes)"
+        )
+    try:
+        items = iter(cards)  # type: ignore[call-overload]
+    except TypeError:
+        return NotationError(f"not cards: {cards!r} (of type {type(cards).__name__})")
+    for item in items:
+        if not isinstance(item, Card):
+            return card_error(item)
+    return NotationError("not cards: something given for them is not a Card")
 
 
 def make_pack(decks: int, jokers: int) -> tuple[Card, ...]:
@@ -213,5 +299,8 @@ def make_pack(decks: int, jokers: int) -> tuple[Card, ...]:
     >>> len(make_pack(2, 2)), make_pack(2, 2).count(JOKER)
     (106, 2)
     """
+    for name, count, least in (("decks", decks, 1), ("jokers", jokers, 0)):
+        if type(count) is not int or count < least:
+            raise RummyError(f"make_pack: {name} must be an integer >= {least}, got {count!r}")
     naturals = tuple(_NATURALS.values())
     return naturals * decks + (JOKER,) * jokers

@@ -23,7 +23,13 @@ __all__ = ["RUMMY51_VALUES", "CardValues", "Contract", "Opening", "Requirement"]
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(values)
+    try:
+        return tuple(values)
+    except TypeError:  # one size instead of a tuple of them: Contract(sets=3)
+        raise VariantError(
+            f"Contract: the sizes are a tuple with one entry per group, such as sets=(3, 3) "
+            f"or runs=(4,); got {values!r}"
+        ) from None
 
 
 @attrs.frozen(kw_only=True)

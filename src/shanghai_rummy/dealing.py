@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import Card, make_pack
+from .cards import Card, card_error, checked_cards, make_pack, refuse_text
 from .errors import RummyError
 from .scoring import DealResult
 from .state import GameState, History, Phase, SeatState, TurnState
@@ -177,14 +177,22 @@ def deal_from(
     >>> state.to_act, state.upcard, state.stock[0], state.stock_size
     (1, Card.parse('8S'), Card.parse('JK'), 102)
     """
-    players = len(hands)
+    refuse_text(hands)
+    try:
+        held = tuple(checked_cards(hand) for hand in hands)
+    except TypeError:  # not a collection
+        raise RummyError(f"hands must be a sequence of hands of cards, got {hands!r}") from None
+    stock = checked_cards(stock_top)
+    if upcard is not None and type(upcard) is not Card:
+        raise card_error(upcard)
+    players = len(held)
     pack = variant.pack_size(players)
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise RummyError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
     total_deals = variant.total_deals(players)
     if not isinstance(deal_number, int) or not 1 <= deal_number <= total_deals:
         raise RummyError(f"deal_number must be from 1 to {total_deals}, got {deal_number!r}")
-    placed = [card for hand in hands for card in hand] + list(stock_top)
+    placed = [card for hand in held for card in hand] + list(stock)
     if upcard is not None:
         placed.append(upcard)
     remaining = Counter(make_pack(pack.decks, pack.jokers))
@@ -201,8 +209,8 @@ def deal_from(
         seed,
         dealer,
         deal_number,
-        tuple(tuple(hand) for hand in hands),
-        tuple(stock_top) + rest,
+        held,
+        stock + rest,
         () if upcard is None else (upcard,),
         (0,) * players,
         (),

@@ -39,7 +39,9 @@ class RummyError(ValueError):
 
 
 class NotationError(RummyError):
-    """Text that does not parse as a card or an action; the message quotes it."""
+    """Text that does not parse as a card or an action, or something given where a card (or
+    card text) belongs that is not one, such as the text ``"8C"`` where a
+    :class:`~shanghai_rummy.Card` belongs; the message quotes it."""
 
 
 class VariantError(RummyError):

@@ -34,7 +34,7 @@ from typing import Literal, Protocol, TypeAlias
 
 import attrs
 
-from .cards import Card, Rank, Suit
+from .cards import Card, Rank, Suit, card_error, cards_error, refuse_text
 from .contracts import CardValues
 from .errors import InvalidMeldError, JokerSwapError, LayOffError
 from .variants import Aces, MeldRules, Variant
@@ -368,8 +368,12 @@ def check_group(
     >>> str(check_group(parse_cards("8H JK JK"), get_variant("rummy51"), kind=MeldKind.RUN))
     'run 8H JK JK'
     """
-    group = tuple(cards)
-    natural_cards = [card for card in group if card.rank is not None]
+    try:
+        group = tuple(cards)
+        natural_cards = [card for card in group if card.rank is not None]
+    except (AttributeError, TypeError):  # not a collection of cards
+        raise cards_error(cards) from None
+    refuse_text(cards)
     if not natural_cards:
         what = _text(group) or "an empty group"
         raise InvalidMeldError(f"{what}: a group needs at least one natural card")
@@ -612,6 +616,8 @@ def lay_off_ends(meld: Shape, card: Card, variant: Variant) -> tuple[End, ...]:
     >>> lay_off_ends(run, Card.parse("10C"), shanghai)
     ()
     """
+    if type(card) is not Card:
+        raise card_error(card)
     if meld.kind is MeldKind.SET:
         return _set_ends(meld, card, variant)
     return _run_ends(meld, card, variant)
@@ -692,6 +698,8 @@ def swap_positions(meld: Shape, card: Card, variant: Variant) -> tuple[int, ...]
     >>> swap_positions(run, Card.parse("8C"), shanghai)
     ()
     """
+    if type(card) is not Card:
+        raise card_error(card)
     rank = card.rank
     if rank is None:
         return ()

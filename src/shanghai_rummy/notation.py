@@ -299,6 +299,8 @@ def parse_action(text: str, seat: int) -> Action:
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
         raise NotationError(f"seat must be a non-negative integer, got {seat!r}")
+    if not isinstance(text, str):
+        raise NotationError(f"not a move: {text!r} (parse_action reads text such as 'discard 8C')")
     reader = _Reader(text)
     verb = _verb(reader)
     action: Action

@@ -42,7 +42,7 @@ from ._search import (
     solve_contract,
 )
 from ._ways import contract_ways, plan_of
-from .cards import Card, Rank, Suit
+from .cards import Card, Rank, Suit, refuse_text
 from .contracts import Contract, Opening, Requirement
 from .errors import ContractNotMetError, InvalidMeldError
 from .melds import GroupShape, MeldKind, Shape, TableMeld, check_group, group_points
@@ -296,6 +296,7 @@ def solve(cards: Iterable[Card], requirement: Requirement, variant: Variant) -> 
     >>> solve(hand, Contract(runs=(4, 4)), get_variant("shanghai")) is None
     True
     """
+    refuse_text(cards)
     rules = rules_of(variant)
     if isinstance(requirement, Contract):
         tally = contract_tally(cards, requirement, rules)
@@ -331,6 +332,7 @@ def arrangements(
     >>> [" ".join(map(str, group)) for (group,) in ways]
     ['8C 8D 8H', '8C 8D 8H 8S', '8C 8D 8S', '8C 8H 8S', '8D 8H 8S']
     """
+    refuse_text(cards)
     rules = rules_of(variant)
     counts, jokers = count_cards(cards)
     return _listed(counts, jokers, requirement, rules)
@@ -432,5 +434,6 @@ def possible_groups(cards: Iterable[Card], variant: Variant) -> Arrangement:
     >>> [" ".join(map(str, group)) for group in groups]
     ['8C 8D JK', 'JK 8C 9C 10C', '8C 9C 10C JK']
     """
+    refuse_text(cards)
     counts, jokers = count_cards(cards)
     return every_group(counts, jokers, rules_of(variant))

@@ -608,6 +608,6 @@ def get_variant(variant_id: str) -> Variant:
     """
     try:
         return VARIANTS[variant_id]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: an unhashable id
         known = ", ".join(sorted(VARIANTS))
         raise VariantError(f"unknown variant {variant_id!r}; known: {known}") from None
