@@ -297,6 +297,16 @@ def test_a_suit_of_runs_worked_out_for_more_jokers_answers_for_fewer() -> None:
     assert answers == [False, True, False, True, True]
 
 
+def test_a_hand_of_more_than_255_cards_is_refused() -> None:
+    # the quick refusals count a hand a byte per card: no pack comes near it
+    hand = sr.make_pack(4, 48)
+    with pytest.raises(sr.RummyError, match="256 cards: a hand holds at most 255"):
+        solve(hand, SHANGHAI.deal(1).requirement, SHANGHAI)
+    with pytest.raises(sr.RummyError, match="256 cards"):
+        solve(hand, OPENING, RUMMY51)
+    assert solve(hand[:255], SHANGHAI.deal(1).requirement, SHANGHAI) is not None
+
+
 def test_solve_rummy51_opening() -> None:
     hand = cards("6S 7S 8S 10D 10C 10H 2C 4D")
     assert text(solve(hand, OPENING, RUMMY51)) == ["10C 10D 10H", "6S 7S 8S"]

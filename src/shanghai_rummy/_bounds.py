@@ -48,14 +48,61 @@ from ._rules import (
     _NO_LIMIT,
     _Rules,
 )
-from .cards import JOKER, Card, Rank, Suit, card_error, cards_error
+from .cards import JOKER, Card, Rank, Suit, cards_error
 from .contracts import Contract, Opening
+from .errors import RummyError
 
-_TALLY: dict[Card, tuple[int, int, int]] = {  # suit index, rank, slot in the count list
-    Card.of(rank, suit): (suit_index, rank.value, suit_index * 16 + rank.value)
+# A hand's counts, a byte each, in one integer: the copies of each card slot (suit * 16 +
+# rank, as the searches count them), then of each rank, of each suit and the jokers; above
+# them the number of cards, which no byte may exceed. Summing the cards' integers counts
+# them all at once.
+_RANK_BYTE = 64  # + rank
+_SUIT_BYTE = 80  # + suit index
+_JOKER_BYTE = 84
+_TALLY_BYTES = 85
+_CARDS_SHIFT = 8 * _TALLY_BYTES
+_TALLY: dict[Card, int] = {
+    Card.of(rank, suit): (1 << _CARDS_SHIFT)
+    | 1 << 8 * (suit_index * 16 + rank.value)
+    | 1 << 8 * (_RANK_BYTE + rank.value)
+    | 1 << 8 * (_SUIT_BYTE + suit_index)
     for suit_index, suit in enumerate(Suit)
     for rank in Rank
 }
+_TALLY[JOKER] = 1 << _CARDS_SHIFT | 1 << 8 * _JOKER_BYTE
+_HELD = int.from_bytes(b"\x7f" * 64, "little")  # added to the card slots' counts: bit 7 of
+_HIGH_BITS = int.from_bytes(b"\x80" * 64, "little")  # each byte is set where a card is held
+_SUIT_BITS = (1 << 128) - 1  # one suit's 16 bytes
+
+
+def _tally(cards: Iterable[Card]) -> bytes:
+    """The counts of ``cards`` (see ``_TALLY``), a byte each; a :func:`cards_error` for
+    something that is not a card, a :class:`RummyError` for more than 255 cards."""
+    try:
+        total = sum(map(_TALLY.__getitem__, cards))
+    except (KeyError, TypeError):  # not a card, or not a collection
+        raise cards_error(cards) from None
+    if total >> _CARDS_SHIFT > 255:
+        raise RummyError(f"{total >> _CARDS_SHIFT} cards: a hand holds at most 255")
+    return total.to_bytes(_CARDS_SHIFT // 8 + 1, "little")
+
+
+def _held(tally: bytes) -> int:
+    """Bit 7 of each card slot's byte, set where ``tally`` holds that card."""
+    return (int.from_bytes(tally[:64], "little") + _HELD) & _HIGH_BITS
+
+
+def _ranks_held(held: int, suit: int) -> int:
+    """The ranks (bits) of ``suit`` held, from :func:`_held`."""
+    spread = held >> (128 * suit) & _SUIT_BITS
+    known = _RANKS_HELD.get(spread)
+    if known is None:
+        known = sum(1 << rank for rank in range(2, 15) if spread >> (8 * rank + 7) & 1)
+        _RANKS_HELD[spread] = known  # at most 2 ** 13 of them
+    return known
+
+
+_RANKS_HELD: dict[int, int] = {}
 
 
 class _ContractBounds:
@@ -155,7 +202,7 @@ def _cheapest(increments: list[int], wanted: int) -> int:
     return sum(increments[:wanted])
 
 
-def _sets_jokers(bounds: _ContractBounds, rank_count: list[int], jokers: int) -> int:
+def _sets_jokers(bounds: _ContractBounds, rank_count: bytes, jokers: int) -> int:
     """The least jokers the contract's sets take (see the module notes)."""
     wanted = bounds.sets
     size = bounds.set_size
@@ -171,20 +218,20 @@ def _sets_jokers(bounds: _ContractBounds, rank_count: list[int], jokers: int) ->
     return _cheapest(increments, wanted)
 
 
-def _runs_jokers(
-    bounds: _ContractBounds, suit_count: list[int], suit_ranks: list[int], jokers: int
-) -> int:
+def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int) -> int:
     """The least jokers the contract's runs take (see the module notes)."""
     wanted = bounds.runs
     size = bounds.run_size
     least = bounds.run_least[min(jokers, 63)]
     room = min(jokers, bounds.run_cap)
     increments: list[int] = []
+    held = 0
     for suit in range(4):
-        count = suit_count[suit]
+        count = tally[_SUIT_BYTE + suit]
         if count < least:
             continue
-        missing = size - bounds.best_window(suit_ranks[suit])
+        held = held or _held(tally)
+        missing = size - bounds.best_window(_ranks_held(held, suit))
         if missing > room:
             continue
         before = 0
@@ -210,35 +257,16 @@ def contract_tally(
     them, for the search), or None when the bounds show that no part of them meets
     ``contract``."""
     bounds = _bounds_of(contract, rules)
-    counts = [0] * 64
-    rank_count = [0] * 15
-    suit_count = [0] * 4
-    suit_ranks = [0] * 4
-    jokers = 0
-    tally = _TALLY
-    try:
-        for card in cards:
-            found = tally.get(card)
-            if found is None:
-                if card is not JOKER:
-                    raise card_error(card)
-                jokers += 1
-                continue
-            suit, rank, index = found
-            counts[index] += 1
-            rank_count[rank] += 1
-            suit_count[suit] += 1
-            suit_ranks[suit] |= 1 << rank
-    except TypeError:  # not a collection, or an unhashable item in it
-        raise cards_error(cards) from None
-    if sum(suit_count) + jokers < bounds.min_cards:
+    tally = _tally(cards)
+    jokers = tally[_JOKER_BYTE]
+    if sum(tally[_SUIT_BYTE:_JOKER_BYTE]) + jokers < bounds.min_cards:
         return None
-    spent = _sets_jokers(bounds, rank_count, jokers) if bounds.sets else 0
+    spent = _sets_jokers(bounds, tally[_RANK_BYTE:_SUIT_BYTE], jokers) if bounds.sets else 0
     if spent > jokers:
         return None
     if bounds.runs:
-        spent += _runs_jokers(bounds, suit_count, suit_ranks, jokers)
-    return None if spent > jokers else (counts, jokers)
+        spent += _runs_jokers(bounds, tally, jokers)
+    return None if spent > jokers else (list(tally[:64]), jokers)
 
 
 class _OpeningBounds:
@@ -312,43 +340,30 @@ def opening_tally(
         if len(_OPENING_BOUNDS) > 256:
             _OPENING_BOUNDS.clear()
         _OPENING_BOUNDS[key] = (opening, rules, bounds)
-    counts = [0] * 64
-    rank_suits = [0] * 15
-    suit_ranks = [0] * 4
-    jokers = 0
-    tally = _TALLY
-    try:
-        for card in cards:
-            found = tally.get(card)
-            if found is None:
-                if card is not JOKER:
-                    raise card_error(card)
-                jokers += 1
-                continue
-            suit, rank, index = found
-            counts[index] += 1
-            rank_suits[rank] |= 1 << suit
-            suit_ranks[suit] |= 1 << rank
-    except TypeError:  # not a collection, or an unhashable item in it
-        raise cards_error(cards) from None
+    tally = _tally(cards)
+    jokers = tally[_JOKER_BYTE]
+    held = _held(tally)
     least = bounds.set_least[min(jokers, 63)]
+    if rules.distinct:  # a set takes one card of each suit: the suits holding each rank
+        ones = held >> 7
+        suits = (ones + (ones >> 128) + (ones >> 256) + (ones >> 384)) & _SUIT_BITS
+        per_rank = suits.to_bytes(16, "little")
+    else:
+        per_rank = tally[_RANK_BYTE:_SUIT_BYTE]
     setable = 0
     for rank in range(2, 15):
-        suits = rank_suits[rank]
-        if suits:
-            held = suits.bit_count() if rules.distinct else sum(counts[rank::16])
-            if held >= least:
-                setable |= 1 << rank
+        if per_rank[rank] >= least:
+            setable |= 1 << rank
     room = min(jokers, rules.limit)
     value = bounds.value
     worth = jokers * bounds.best
     for suit in range(4):
-        ranks = suit_ranks[suit]
-        if not ranks:
+        if not tally[_SUIT_BYTE + suit]:
             continue
+        ranks = _ranks_held(held, suit)
         meldable = ranks & (setable | bounds.runnable(ranks, room))
         base = suit * 16
         for rank in range(2, 15):
             if meldable >> rank & 1:
-                worth += counts[base + rank] * value[rank]
-    return None if worth < bounds.target else (counts, jokers)
+                worth += tally[base + rank] * value[rank]
+    return None if worth < bounds.target else (list(tally[:64]), jokers)
