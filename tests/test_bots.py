@@ -125,6 +125,20 @@ def test_greedy_bots_judge_hands_under_one_relaxed_variant() -> None:
     assert _relaxed(other) is not relaxed
 
 
+def test_a_greedy_bot_judges_alike_after_the_shared_relaxed_variants_are_let_go() -> None:
+    from shanghai_rummy import bots
+
+    state = sr.new_game(SHANGHAI, players=3, seed=5)
+    bot = sr.GreedyBot(SHANGHAI)
+    first = bot.choose(sr.view(state, state.to_act))
+    judged = list(bot._judged_under.values())
+    assert judged
+    bots._RELAXED.clear()  # as when more than 64 variants have been played
+    assert bot.choose(sr.view(state, state.to_act)) == first
+    assert all(variant in bot._judged_under.values() for variant in judged)  # still held
+    assert sr.GreedyBot(SHANGHAI).choose(sr.view(state, state.to_act)) == first
+
+
 def test_greedy_takes_an_upcard_that_helps_and_draws_otherwise() -> None:
     hand = "8C 8D 9H 9S 4C 6D 10H QS KC 3S 5H"
     assert greedy_choice(deal(["2C", hand], upcard="8H")) == sr.Draw(1, sr.Source.DISCARD)

@@ -204,6 +204,9 @@ class GreedyBot:
         self.variant = variant
         self.max_buys = max_buys
         self._found: dict[tuple[object, ...], Arrangement | _Unknown | None] = {}
+        # the relaxed variants this bot judged under, kept so that their ids in the keys of
+        # _found stay unique while it lives (the shared registry may let one go)
+        self._judged_under: dict[int, Variant] = {}
         self._missing_of: dict[tuple[object, ...], int] = {}
         self._last_missing = 0
 
@@ -221,7 +224,9 @@ class GreedyBot:
             return self._unlisted_meld(view, variant)
         if len(actions) == 1:
             return actions[0]
-        look = _Look(view, variant, _relaxed(variant))
+        relaxed = _relaxed(variant)
+        self._judged_under[id(relaxed)] = relaxed
+        look = _Look(view, variant, relaxed)
         if view.phase is Phase.BUY:
             return self._buy_or_pass(view, look, actions)
         if view.phase is Phase.DRAW:

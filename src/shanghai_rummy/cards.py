@@ -288,7 +288,7 @@ def cards_error(cards: object) -> NotationError:
     except TypeError:
         return NotationError(f"not cards: {cards!r} (of type {type(cards).__name__})")
     for item in items:
-        if not isinstance(item, Card):
+        if type(item) is not Card:
             return card_error(item)
     return NotationError("not cards: something given for them is not a Card")
 
