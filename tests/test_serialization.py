@@ -138,6 +138,60 @@ def test_history_is_rebuilt() -> None:
     assert sr.apply(loaded, follow).history == sr.apply(state, follow).history
 
 
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_saved_game_loads_with_the_preset_itself(name: str) -> None:
+    # the embedded variant is the preset's data: loading gives the preset (its solver tables
+    # are made), not an equal copy
+    state = random_state(name, 3, 4, 30)
+    assert sr.from_json(sr.to_json(state), sr.GameState).variant is sr.get_variant(name)
+    assert sr.from_json(sr.to_json(state.variant), sr.Variant) is sr.get_variant(name)
+
+
+def test_a_preset_with_a_value_of_another_json_type_is_not_the_preset() -> None:
+    # true == 1 in Python: the preset is recognised only by data equal in type too
+    document = sr.to_dict(sr.get_variant("shanghai"))
+    document["data"]["melds"]["set_distinct_suits"] = 0  # == False
+    message = refused(json.dumps(document), sr.Variant)
+    assert message.startswith("$.data.melds.set_distinct_suits: expected true or false")
+    custom = attrs.evolve(sr.get_variant("shanghai"), id="house")
+    loaded = sr.from_json(sr.to_json(custom), sr.Variant)
+    assert loaded == custom and loaded is not custom
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        ({"type": "draw", "seat": True, "source": "stock"}, ".seat: expected an integer"),
+        ({"type": "draw", "seat": 1, "source": "nope"}, ".source: 'nope' is not a valid Source"),
+        ({"type": "draw", "seat": 1, "card": "8C"}, ".source: required field missing"),
+        ({"type": "discard", "seat": 1, "card": "11H"}, ".card: unknown card code '11H'"),
+        ({"type": "buy", "seat": 1, "card": "8C"}, ".card: unknown field"),
+        ({"type": "pass_buy", "seat": 1.0}, ".seat: expected an integer, got a number"),
+        ({"type": "Draw", "seat": 1, "source": "stock"}, ".type: expected one of 'draw'"),
+    ],
+)
+def test_a_bad_action_in_a_history_is_named_with_its_path(
+    item: dict[str, Any], expected: str
+) -> None:
+    # draws, discards, buys and passes are read directly; anything else goes to the converter
+    state = random_state("shanghai", 3, 11, 60)
+    document = sr.to_dict(state)
+    document["data"]["history"][5] = item
+    message = refused(json.dumps(document), sr.GameState)
+    assert message.startswith("$.data.history[5]" + expected)
+
+
+def test_a_history_is_written_as_each_action_alone_is() -> None:
+    # draws, discards, buys and passes are written directly, the rest by the converter
+    state = random_state("shanghai", 4, 8, 300)
+    written = sr.to_dict(state)["data"]["history"]
+    assert {item["type"] for item in written} >= {"draw", "discard", "buy", "pass_buy"}
+    assert written == [sr.to_dict(action)["data"] for action in state.history]
+    assert [list(item) for item in written] == [
+        list(sr.to_dict(action)["data"]) for action in state.history
+    ]
+
+
 def test_indent_changes_only_whitespace() -> None:
     variant = sr.get_variant("rummy51")
     assert json.loads(sr.to_json(variant, indent=2)) == json.loads(sr.to_json(variant))

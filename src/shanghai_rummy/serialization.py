@@ -31,10 +31,11 @@ shanghai_rummy.errors.SerializationError: $.data.card: unknown card code '11H' (
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import re
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Literal, TypeVar, get_args, get_origin, overload
 
 import attrs
@@ -42,7 +43,7 @@ import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from .actions import Action, Buy, Discard, Draw, GoOut, LayOff, Meld, PassBuy, SwapJoker
+from .actions import Action, Buy, Discard, Draw, GoOut, LayOff, Meld, PassBuy, Source, SwapJoker
 from .cards import Card, make_pack
 from .contracts import Contract, Opening, Requirement
 from .errors import InvalidStateError, RummyError, SerializationError
@@ -50,7 +51,7 @@ from .records import GameRecord
 from .scoring import DealResult
 from .state import GameState, History
 from .validation import validate
-from .variants import Variant
+from .variants import VARIANTS, Variant
 from .views import PlayerView
 
 __all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
@@ -90,6 +91,7 @@ DOCUMENTS: tuple[tuple[str, object], ...] = (
 """Each document ``type`` and the class (or union) its ``data`` holds."""
 
 _CARDS = {card.code: card for card in make_pack(1, 1)}
+_CODE_OF = {card: code for code, card in _CARDS.items()}
 
 
 # --- reporting errors with their paths --------------------------------------------------------
@@ -221,13 +223,14 @@ def _structure_card(value: object, _: object) -> Card:
 
 
 def _card_code(card: Card) -> str:
-    return card.code
+    return _CODE_OF[card]
 
 
 def _is_enum(cls: Any) -> bool:
     return isinstance(cls, type) and issubclass(cls, enum.Enum)
 
 
+@functools.cache
 def _enum_hook(cls: type[enum.Enum]) -> Callable[[object, object], enum.Enum]:
     members = {(type(member.value), member.value): member for member in cls}
     expected = ", ".join(repr(member.value) for member in cls)
@@ -304,15 +307,92 @@ def _tuple_structure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[An
 
 
 def _structure_history(value: object, _: object) -> History | None:
-    actions: tuple[Action, ...] = _CONVERTER.structure(value, tuple[Action, ...])
+    actions: Sequence[Action] | None = _quick_actions(value)
+    if actions is None:  # something is wrong: the converter says what, and where
+        actions = _CONVERTER.structure(value, tuple[Action, ...])
     log: History | None = None
     for length, action in enumerate(actions, start=1):
         log = History(log, action, length)
     return log
 
 
+_SOURCES = {source.value: source for source in Source}
+_SOURCE_VALUES = {source: value for value, source in _SOURCES.items()}
+_QUICK: dict[tuple[str, int, object], Action] = {}  # read before, by (type, seat, the rest)
+
+
+def _quick_action(item: object) -> Action | None:
+    """``item`` read as the draw, discard, buy or pass it spells exactly (most of a history),
+    else None. The same objects come back for the same items: actions are values."""
+    if type(item) is not dict:
+        return None
+    tag = item.get("type")
+    seat = item.get("seat")
+    if type(seat) is not int or type(tag) is not str:
+        return None
+    if len(item) == 3:
+        rest = item.get("source") if tag == "draw" else item.get("card")
+        if type(rest) is not str or tag not in ("draw", "discard"):
+            return None
+    elif len(item) == 2 and tag in ("buy", "pass_buy"):
+        rest = None
+    else:
+        return None
+    key = (tag, seat, rest)
+    action = _QUICK.get(key)
+    if action is None:
+        if tag == "draw":
+            source = _SOURCES.get(typing.cast(str, rest))
+            action = None if source is None else Draw(seat, source)
+        elif tag == "discard":
+            card = _CARDS.get(typing.cast(str, rest))
+            action = None if card is None else Discard(seat, card)
+        else:
+            action = Buy(seat) if tag == "buy" else PassBuy(seat)
+        if action is not None and len(_QUICK) < 1 << 12:
+            _QUICK[key] = action
+    return action
+
+
+def _quick_actions(value: object) -> list[Action] | None:
+    """The actions of a history, the common ones read directly and the others by the
+    converter; None if any item fails (the caller then reads the whole list again, for the
+    converter's errors with their paths)."""
+    if type(value) is not list:
+        return None
+    actions: list[Action] = []
+    for item in value:
+        action = _quick_action(item)
+        if action is None:
+            try:
+                action = _CONVERTER.structure(item, typing.cast(Any, Action))
+            except Exception:  # reported with its path when the whole list is read
+                return None
+        actions.append(action)
+    return actions
+
+
 def _unstructure_history(log: History | None) -> list[Any]:
-    return [] if log is None else [_CONVERTER.unstructure(action, Action) for action in log]
+    if log is None:
+        return []
+    return [_quick_data(action) or _CONVERTER.unstructure(action, Action) for action in log]
+
+
+def _quick_data(action: Action) -> dict[str, Any] | None:
+    """The data of a draw, discard, buy or pass (most of a history) as the converter writes
+    it, made directly; else None."""
+    kind = type(action)
+    if kind is Draw:
+        assert isinstance(action, Draw)
+        return {"type": "draw", "seat": action.seat, "source": _SOURCE_VALUES[action.source]}
+    if kind is Discard:
+        assert isinstance(action, Discard)
+        return {"type": "discard", "seat": action.seat, "card": _CODE_OF[action.card]}
+    if kind is Buy:
+        return {"type": "buy", "seat": action.seat}
+    if kind is PassBuy:
+        return {"type": "pass_buy", "seat": action.seat}
+    return None
 
 
 def _state_overrides() -> dict[str, Any]:
@@ -330,9 +410,43 @@ def _attrs_structure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[An
     def structure(value: object, _: object) -> Any:
         if type(value) is not dict:
             raise TypeError(f"expected an object ({cls.__name__}), got {_kind(value)}")
+        if cls is Variant:
+            preset = _preset_of(value)
+            if preset is not None:
+                return preset
         return inner(value, cls)
 
     return structure
+
+
+_PRESETS: list[tuple[dict[str, Any], Variant]] = []  # each preset's data, made once
+
+
+def _preset_of(value: dict[str, Any]) -> Variant | None:
+    """The preset whose data ``value`` is, exactly (a saved game embeds its variant, and
+    most are presets): loading gives the preset itself, whose solver tables are already
+    made, instead of an equal copy. Else None."""
+    if not _PRESETS:
+        _PRESETS.extend(
+            (_CONVERTER.unstructure(preset, Variant), preset) for preset in VARIANTS.values()
+        )
+    for data, preset in _PRESETS:
+        if value == data and _same_json(value, data):
+            return preset
+    return None
+
+
+def _same_json(a: object, b: object) -> bool:
+    """Equal JSON values of the same types all the way down (``==`` takes 1 for true)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        assert isinstance(a, dict) and isinstance(b, dict)
+        return a.keys() == b.keys() and all(_same_json(a[key], b[key]) for key in a)
+    if type(a) is list:
+        assert isinstance(a, list) and isinstance(b, list)
+        return len(a) == len(b) and all(map(_same_json, a, b))
+    return a == b
 
 
 def _register_union(
