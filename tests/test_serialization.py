@@ -168,6 +168,7 @@ def test_a_preset_with_a_value_of_another_json_type_is_not_the_preset() -> None:
         ({"type": "buy", "seat": 1, "card": "8C"}, ".card: unknown field"),
         ({"type": "pass_buy", "seat": 1.0}, ".seat: expected an integer, got a number"),
         ({"type": "Draw", "seat": 1, "source": "stock"}, ".type: expected one of 'draw'"),
+        ({"type": "draw", "seat": 1, "source": [1]}, ".source: [1] is not a valid Source"),
     ],
 )
 def test_a_bad_action_in_a_history_is_named_with_its_path(

@@ -144,3 +144,34 @@ class GoOut:
 
 Action: TypeAlias = Draw | Buy | PassBuy | Meld | LayOff | SwapJoker | Discard | GoOut
 """Any move."""
+
+
+# --- shared action objects: actions are values, so the common ones are made once ----------------
+
+_DRAWS: dict[tuple[int, Source], Draw] = {}
+_DISCARDS: dict[int, dict[Card, Discard]] = {}
+
+
+def shared_draw(seat: int, source: Source) -> Draw:
+    """The Draw of that seat and source, one object for every listing and loaded history."""
+    action = _DRAWS.get((seat, source))
+    if action is None:
+        action = _DRAWS[seat, source] = Draw(seat, source)
+    return action
+
+
+def shared_discards(seat: int) -> dict[Card, Discard]:
+    """The seat's Discard actions by card, one object each, filled as they are asked for."""
+    made = _DISCARDS.get(seat)
+    if made is None:
+        made = _DISCARDS[seat] = {}
+    return made
+
+
+def shared_discard(seat: int, card: Card) -> Discard:
+    """The Discard of that seat and card, one object (see :func:`shared_discards`)."""
+    made = shared_discards(seat)
+    action = made.get(card)
+    if action is None:
+        action = made[card] = Discard(seat, card)
+    return action

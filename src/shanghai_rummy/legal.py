@@ -15,7 +15,18 @@ is made of.
 from __future__ import annotations
 
 from . import engine
-from .actions import Action, Buy, Discard, Draw, LayOff, Meld, PassBuy, Source, SwapJoker
+from .actions import (
+    Action,
+    Buy,
+    Discard,
+    LayOff,
+    Meld,
+    PassBuy,
+    Source,
+    SwapJoker,
+    shared_discards,
+    shared_draw,
+)
 from .cards import JOKER, Card, sort_cards
 from .engine import swap_refusal, upcard_obligation
 from .errors import IllegalMoveError
@@ -66,17 +77,6 @@ def _listed(state: GameState) -> tuple[Action, ...]:
     return _plays(state, seat)
 
 
-_DRAWS: dict[tuple[int, Source], Draw] = {}
-
-
-def _draw_action(seat: int, source: Source) -> Draw:
-    """The Draw action of that seat and source, shared (actions are values)."""
-    action = _DRAWS.get((seat, source))
-    if action is None:
-        action = _DRAWS[seat, source] = Draw(seat, source)
-    return action
-
-
 _DRAW_CHOICES: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
 
 
@@ -84,8 +84,8 @@ def _draw_choices(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     """The seat's usual draw listings, shared: the stock alone, and the stock or the upcard."""
     choices = _DRAW_CHOICES.get(seat)
     if choices is None:
-        stock = _draw_action(seat, Source.STOCK)
-        choices = _DRAW_CHOICES[seat] = ((stock,), (stock, _draw_action(seat, Source.DISCARD)))
+        stock = shared_draw(seat, Source.STOCK)
+        choices = _DRAW_CHOICES[seat] = ((stock,), (stock, shared_draw(seat, Source.DISCARD)))
     return choices
 
 
@@ -100,11 +100,11 @@ def _draws(state: GameState, seat: int) -> tuple[Action, ...]:
     if cut_card is None or state.seats[seat].down:
         stock_only, stock_or_take = _draw_choices(seat)
         return stock_or_take if may_take else stock_only
-    actions: list[Action] = [_draw_action(seat, Source.STOCK)]
+    actions: list[Action] = [shared_draw(seat, Source.STOCK)]
     if hand_out_possible(state.variant, state.deal_number, (*state.hands[seat], cut_card)):
-        actions.append(_draw_action(seat, Source.CUT_CARD))
+        actions.append(shared_draw(seat, Source.CUT_CARD))
     if may_take:
-        actions.append(_draw_action(seat, Source.DISCARD))
+        actions.append(shared_draw(seat, Source.DISCARD))
     return tuple(actions)
 
 
@@ -112,14 +112,9 @@ def _distinct(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return sort_cards(set(cards))
 
 
-_DISCARDS: dict[int, dict[Card, Discard]] = {}
-
-
 def _discards(seat: int, cards: tuple[Card, ...]) -> list[Discard]:
     """The Discard actions of that seat for ``cards``, shared (actions are values)."""
-    made = _DISCARDS.get(seat)
-    if made is None:
-        made = _DISCARDS[seat] = {}
+    made = shared_discards(seat)
     actions = []
     for card in cards:
         action = made.get(card)

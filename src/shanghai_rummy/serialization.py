@@ -43,7 +43,20 @@ import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from .actions import Action, Buy, Discard, Draw, GoOut, LayOff, Meld, PassBuy, Source, SwapJoker
+from .actions import (
+    Action,
+    Buy,
+    Discard,
+    Draw,
+    GoOut,
+    LayOff,
+    Meld,
+    PassBuy,
+    Source,
+    SwapJoker,
+    shared_discard,
+    shared_draw,
+)
 from .cards import Card, make_pack
 from .contracts import Contract, Opening, Requirement
 from .errors import InvalidStateError, RummyError, SerializationError
@@ -318,40 +331,36 @@ def _structure_history(value: object, _: object) -> History | None:
 
 _SOURCES = {source.value: source for source in Source}
 _SOURCE_VALUES = {source: value for value, source in _SOURCES.items()}
-_QUICK: dict[tuple[str, int, object], Action] = {}  # read before, by (type, seat, the rest)
+_SHARED_SEATS = 16  # seats whose draws and discards come from the shared action objects
 
 
 def _quick_action(item: object) -> Action | None:
     """``item`` read as the draw, discard, buy or pass it spells exactly (most of a history),
-    else None. The same objects come back for the same items: actions are values."""
-    if type(item) is not dict:
+    else None. Draws and discards of real seats are the shared action objects
+    (:func:`~shanghai_rummy.actions.shared_draw`), as listings give them."""
+    if type(item) is not dict or len(item) not in (2, 3):
         return None
     tag = item.get("type")
     seat = item.get("seat")
     if type(seat) is not int or type(tag) is not str:
         return None
-    if len(item) == 3:
-        rest = item.get("source") if tag == "draw" else item.get("card")
-        if type(rest) is not str or tag not in ("draw", "discard"):
-            return None
-    elif len(item) == 2 and tag in ("buy", "pass_buy"):
-        rest = None
-    else:
+    if len(item) == 2:
+        if tag == "buy":
+            return Buy(seat)
+        return PassBuy(seat) if tag == "pass_buy" else None
+    shared = 0 <= seat < _SHARED_SEATS
+    value = item.get("source" if tag == "draw" else "card")
+    if type(value) is not str:
         return None
-    key = (tag, seat, rest)
-    action = _QUICK.get(key)
-    if action is None:
-        if tag == "draw":
-            source = _SOURCES.get(typing.cast(str, rest))
-            action = None if source is None else Draw(seat, source)
-        elif tag == "discard":
-            card = _CARDS.get(typing.cast(str, rest))
-            action = None if card is None else Discard(seat, card)
-        else:
-            action = Buy(seat) if tag == "buy" else PassBuy(seat)
-        if action is not None and len(_QUICK) < 1 << 12:
-            _QUICK[key] = action
-    return action
+    if tag == "draw":
+        source = _SOURCES.get(value)
+        if source is None:
+            return None
+        return shared_draw(seat, source) if shared else Draw(seat, source)
+    card = _CARDS.get(value) if tag == "discard" else None
+    if card is None:
+        return None
+    return shared_discard(seat, card) if shared else Discard(seat, card)
 
 
 def _quick_actions(value: object) -> list[Action] | None:
@@ -381,16 +390,13 @@ def _unstructure_history(log: History | None) -> list[Any]:
 def _quick_data(action: Action) -> dict[str, Any] | None:
     """The data of a draw, discard, buy or pass (most of a history) as the converter writes
     it, made directly; else None."""
-    kind = type(action)
-    if kind is Draw:
-        assert isinstance(action, Draw)
+    if type(action) is Draw:
         return {"type": "draw", "seat": action.seat, "source": _SOURCE_VALUES[action.source]}
-    if kind is Discard:
-        assert isinstance(action, Discard)
+    if type(action) is Discard:
         return {"type": "discard", "seat": action.seat, "card": _CODE_OF[action.card]}
-    if kind is Buy:
+    if type(action) is Buy:
         return {"type": "buy", "seat": action.seat}
-    if kind is PassBuy:
+    if type(action) is PassBuy:
         return {"type": "pass_buy", "seat": action.seat}
     return None
 
@@ -440,11 +446,9 @@ def _same_json(a: object, b: object) -> bool:
     """Equal JSON values of the same types all the way down (``==`` takes 1 for true)."""
     if type(a) is not type(b):
         return False
-    if type(a) is dict:
-        assert isinstance(a, dict) and isinstance(b, dict)
+    if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(_same_json(a[key], b[key]) for key in a)
-    if type(a) is list:
-        assert isinstance(a, list) and isinstance(b, list)
+    if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(map(_same_json, a, b))
     return a == b
 
