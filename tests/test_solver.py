@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations, combinations_with_replacement, product
+from typing import Any
 
 import attrs
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
+from shanghai_rummy import _search
 from shanghai_rummy._bounds import contract_out_of_reach, opening_out_of_reach
 from shanghai_rummy._rules import count_cards, rules_of
 from shanghai_rummy._search import OpeningSearch, solve_contract
@@ -295,6 +297,29 @@ def test_a_suit_of_runs_worked_out_for_more_jokers_answers_for_fewer() -> None:
             assert uses_hand(found, hand)
             check_going_down(found, contract, variant)
     assert answers == [False, True, False, True, True]
+
+
+def test_a_suit_is_not_searched_for_more_runs_than_its_cards_can_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 3 runs of 4 take 12 cards: hearts (7 cards) and the one joker make at most 2 of them,
+    # so the per-suit search never tries a third run of hearts; spades make the third run
+    naturals = cards("2H 3H 4H 5H 7H 8H 9H 4S 5S 6S 7S")
+    contract = SHANGHAI.deal(7).requirement
+    deepest: list[int] = []
+    search_suit = _search._ContractSearch._suit_runs
+
+    def recorded(self: _search._ContractSearch, suit: int, *rest: Any) -> bool:
+        deepest.append(len(rest[4]) + 1)  # the runs chosen, and the one looked for now
+        return search_suit(self, suit, *rest)
+
+    monkeypatch.setattr(_search._ContractSearch, "_suit_runs", recorded)
+    hand = (*naturals, sr.JOKER)
+    found = solve(hand, contract, attrs.evolve(SHANGHAI))
+    assert found is not None
+    assert uses_hand(found, hand)
+    check_going_down(found, contract, SHANGHAI)
+    assert max(deepest) == 2
 
 
 def test_a_hand_of_more_than_255_cards_is_refused() -> None:

@@ -250,10 +250,14 @@ class _ContractSearch:
                     self.limits[length] = self._limit(length)
             # fewest missing cards first, so that good tables come early and prune the rest
             mine.sort(key=lambda span: span[1] - self._natural_mask(suit, *span[:2]).bit_count())
-            best: list[tuple[int, list[tuple[int, int]]] | None] = [None] * (wanted + 1)
-            best[0] = (0, [])
             supply = self.counts[base : base + 15]
+            # k runs hold at least k times the shortest run's cards, the suit's or jokers:
+            # searching for more runs than that would try every span combination in vain
+            deepest = min(wanted, (sum(supply) + total) // self.run_specs[0][0])
+            best: list[tuple[int, list[tuple[int, int]]] | None] = [None] * (deepest + 1)
+            best[0] = (0, [])
             finished = not self._suit_runs(suit, mine, 0, best, total, [], supply, enough)
+            best += [None] * (wanted - deepest)
             table = []
             for entry in best:
                 if entry is None:
