@@ -388,6 +388,41 @@ def test_contract_options_of_slots_of_different_sizes_list_every_way() -> None:
     assert contract_options(hand[:5], contract, SHANGHAI) == ()
 
 
+def test_extra_groups_beside_the_contract_are_listed_as_often_as_the_hand_holds_them() -> None:
+    # exact_meld_count off: a going down is the contract's groups and any extra groups
+    variant = VARIANTS["extra-groups"]
+    hand = cards("8C 8D 8H 5C 6C 7C 5C 6C 7C")
+    contract = sr.Contract(sets=(3,))
+    ways = arrangements(hand, contract, variant)
+    assert set(ways) == brute_arrangements(hand, contract, variant)
+    assert ["8C 8D 8H", "5C 6C 7C", "5C 6C 7C"] in [text(way) for way in ways]
+    assert len(ways) == len(set(ways))
+
+
+def test_a_contract_of_five_groups_with_extra_groups_allowed_lists_its_ways() -> None:
+    # found by fuzzing house rules: the walk over every multiset of groups (sets of 2, four
+    # decks) tried millions of them for this hand; the contract's groups are found first now
+    variant = attrs.evolve(
+        SHANGHAI,
+        id="five-groups",
+        packs=(sr.PackSize(min_players=2, max_players=6, decks=4, jokers=1),),
+        melds=sr.MeldRules(set_min=2, run_min=2, aces=sr.Aces.HIGH_OR_LOW),
+        jokers=sr.JokerRules(going_down_per_group=1),
+        going_down=sr.GoingDownRules(
+            exact_meld_count=False, exact_sizes=True, same_suit_runs=sr.SameSuitRuns.ALLOWED
+        ),
+    )
+    hand = cards("8C 8C KC KC 4D 5D 6D 7D 8D QH QH KH KH KH AH 6S 7S 8S KS JK")
+    contract = sr.Contract(sets=(3, 2, 3), runs=(4, 5))
+    ways = arrangements(hand, contract, variant)
+    assert len(ways) == len(set(ways)) == 28
+    for way in ways:
+        assert uses_hand(way, hand)
+        check_going_down(way, contract, variant)
+    assert any(len(way) == 6 for way in ways)  # an extra group beside the five
+    assert solve(hand, contract, variant) in ways
+
+
 def test_a_listed_way_is_checked_as_a_fresh_one() -> None:
     hand = cards("8C 8D 8H JK 4S 5S 6S 7S 9S 2D")
     for way in arrangements(hand, SET_RUN, SHANGHAI):
@@ -506,6 +541,8 @@ REQUIREMENTS: list[sr.Requirement] = [
     sr.Contract(sets=(3,), runs=(4,)),
     sr.Contract(runs=(3, 3)),
     sr.Contract(sets=(3, 3)),
+    sr.Contract(sets=(3, 4)),  # slots of different sizes: the walk over every group
+    sr.Contract(runs=(3, 4)),
     sr.Opening(min_points=20),
 ]
 

@@ -24,7 +24,7 @@ from ._rules import (
     runs_clash,
 )
 from .cards import JOKER, Card, Rank
-from .contracts import Opening, Requirement
+from .contracts import Contract, Opening, Requirement
 from .melds import GroupShape, MeldKind
 from .variants import SameSuitRuns
 
@@ -299,6 +299,19 @@ def _accepts(
     return True
 
 
+def _fits_a_slot(candidate: _Candidate, contract: Contract, rules: _Rules) -> bool:
+    """Whether ``candidate`` may be the group of some slot of ``contract``."""
+    variant = rules.variant
+    exact = variant.going_down.exact_sizes
+    for size in contract.sets if candidate.kind is MeldKind.SET else contract.runs:
+        limit = variant.jokers.going_down_limit(size)
+        if (candidate.size == size if exact else candidate.size >= size) and (
+            limit is None or candidate.jokers <= limit
+        ):
+            return True
+    return False
+
+
 def every_way(
     counts: list[int],
     jokers: int,
@@ -311,30 +324,41 @@ def every_way(
 
     Two pruning rules keep the walk to choices that can still be accepted: a run that
     clashes with a run already chosen (``variant.going_down.same_suit_runs``) is never added,
-    as no larger choice would be accepted; and where ``exact_meld_count`` holds, no more
-    groups of a kind are chosen than the contract asks for of it (each needs its own)."""
+    as no larger choice would be accepted; and a contract's walk chooses no more groups of a
+    kind than the contract asks for of it (each needs its own). Where ``exact_meld_count``
+    does not hold, every way is a way of exactly the contract's groups (its core) and extra
+    groups from the cards it leaves: the walk finds the cores, and each core grows by every
+    multiset of extra groups. Walking every multiset of groups instead would try, for a hand
+    of twenty cards, millions that hold no core."""
     variant = rules.variant
     candidates = _candidates(counts, jokers, requirement, rules)
     most = [64, 64]  # groups of each kind (set, run)
     target = best = 0  # an opening with values >= 0: the points still within reach
+    extras = False  # whether each core grows by extra groups
     if isinstance(requirement, Opening):
         low, high = 1, 64
         if min(requirement.values.by_rank) >= 0:
             target = requirement.min_points
             best = max(requirement.values.by_rank)
     else:
-        low = requirement.group_count
-        high = 64
-        if variant.going_down.exact_meld_count:
-            high = low
-            most = [len(requirement.sets), len(requirement.runs)]
+        low = high = requirement.group_count
+        most = [len(requirement.sets), len(requirement.runs)]
+        extras = not variant.going_down.exact_meld_count
+    # where extra groups are allowed the candidates hold groups of any size; a core, and a
+    # way of exactly the contract's groups, holds only groups some slot can take
+    core_ok = [
+        isinstance(requirement, Opening) or _fits_a_slot(candidate, requirement, rules)
+        for candidate in candidates
+    ]
     value = [0] * 16  # by rank, the index of a card's slot & 15
     if target:
         assert isinstance(requirement, Opening)
         value[2:15] = [requirement.values.of_rank(rank) for rank in Rank]
     clashes = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     out: list[list[_Candidate]] = []
+    grown: dict[tuple[int, ...], list[_Candidate]] = {}  # ways with extra groups, by numbers
     chosen: list[_Candidate] = []
+    numbers: list[int] = []  # each chosen candidate's place in ``candidates``
     left = [jokers, sum(value[index & 15] * count for index, count in enumerate(counts))]
     laid = [0, 0]
 
@@ -346,9 +370,50 @@ def every_way(
             for other in chosen
         )
 
+    def fits(candidate: _Candidate, count_kind: bool) -> bool:
+        return not (
+            candidate.jokers > left[0]
+            or (count_kind and laid[candidate.group] == most[candidate.group])
+            or any(counts[index] < need for index, need in candidate.need)
+            or (clashes and clash(candidate))
+        )
+
+    def take(number: int, candidate: _Candidate) -> None:
+        for index, need in candidate.need:
+            counts[index] -= need
+        left[0] -= candidate.jokers
+        left[1] -= candidate.value
+        laid[candidate.group] += 1
+        chosen.append(candidate)
+        numbers.append(number)
+
+    def give(candidate: _Candidate) -> None:
+        numbers.pop()
+        chosen.pop()
+        laid[candidate.group] -= 1
+        left[1] += candidate.value
+        left[0] += candidate.jokers
+        for index, need in candidate.need:
+            counts[index] += need
+
+    def grow(first: int) -> None:
+        """Record the core chosen with every multiset of extra groups from ``first`` on."""
+        key = tuple(sorted(numbers))
+        if key not in grown:
+            grown[key] = [candidates[number] for number in key]
+        for number in range(first, len(candidates)):
+            candidate = candidates[number]
+            if fits(candidate, False):
+                take(number, candidate)
+                grow(number)
+                give(candidate)
+
     def walk(first: int, points: int) -> bool:
         if len(chosen) >= low and _accepts(chosen, requirement, rules, points):
-            out.append(list(chosen))
+            if extras:
+                grow(0)
+            else:
+                out.append(list(chosen))
             if first_only:
                 return True
         if len(chosen) == high:
@@ -357,30 +422,14 @@ def every_way(
             return False  # more groups add at most the cards left (a joker: the best card)
         for number in range(first, len(candidates)):
             candidate = candidates[number]
-            group = candidate.group
-            if (
-                candidate.jokers > left[0]
-                or laid[group] == most[group]
-                or any(counts[index] < need for index, need in candidate.need)
-                or (clashes and clash(candidate))
-            ):
+            if not (core_ok[number] and fits(candidate, True)):
                 continue
-            for index, need in candidate.need:
-                counts[index] -= need
-            left[0] -= candidate.jokers
-            left[1] -= candidate.value
-            laid[group] += 1
-            chosen.append(candidate)
+            take(number, candidate)
             stop = walk(number, points + candidate.points)
-            chosen.pop()
-            laid[group] -= 1
-            left[1] += candidate.value
-            left[0] += candidate.jokers
-            for index, need in candidate.need:
-                counts[index] += need
+            give(candidate)
             if stop:
                 return True
         return False
 
     walk(0, 0)
-    return out
+    return list(grown.values()) if extras else out
