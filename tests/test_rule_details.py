@@ -623,6 +623,43 @@ def test_a_player_who_is_down_keeps_a_swapped_joker_freely_in_shanghai() -> None
     checked(sr.discard(swapped, 1, C("5D")))
 
 
+UPCARD_OBLIGES = house(
+    SHANGHAI,
+    "upcard-obliges",
+    drawing__upcard_obliges_going_down_from_turn=1,
+    joker_swap__must_go_down_same_turn=False,
+)
+
+
+def _upcard_taken_under_obligation(hand: tuple[sr.Card, ...]) -> sr.GameState:
+    """Seat 1 went down with 8H 8D JK and 9C 9H 9S; seat 2, not down, takes the 2C it
+    discarded on a turn where taking the upcard obliges going down."""
+    starter = cards("8H 8D JK 9C 9H 9S 2C 5D")
+    state = stacked(UPCARD_OBLIGES, {1: starter, 2: hand}, upcard=C("KS"))
+    state = sr.meld(sr.draw(state, 1, DISCARD), 1, [cards("8H 8D JK"), cards("9C 9H 9S")])
+    taken = checked(sr.draw(sr.discard(state, 1, C("2C")), 2, DISCARD))
+    assert taken.turn_state.must_go_down is not None
+    return taken
+
+
+def test_a_swap_that_leaves_an_upcard_obligation_unmeetable_is_refused() -> None:
+    # 8C 8S JK and 2C 2D 2H go down; with the 8C given for the table's joker, 8S JK JK is
+    # no set (jokers <= natural cards) and the turn could not end: the swap is refused, as
+    # the swap's own obligation to go down would refuse it
+    taken = _upcard_taken_under_obligation(cards("8C 8S JK 2D 2H 3C 5S 7H 10S QC KD"))
+    assert not [a for a in sr.legal_actions(taken) if isinstance(a, sr.SwapJoker)]
+    with pytest.raises(sr.JokerSwapError, match=r"obliges going down this turn.*cannot go down"):
+        sr.swap_joker(taken, 2, C("8C"), taken.table[0].id)
+
+
+def test_a_swap_that_keeps_an_upcard_obligation_meetable_is_allowed() -> None:
+    taken = _upcard_taken_under_obligation(cards("8C 8C 8S JK 2D 2H 3C 5S 7H 10S QC"))
+    swap = sr.SwapJoker(2, C("8C"), taken.table[0].id)
+    assert swap in sr.legal_actions(taken)
+    swapped = checked(sr.apply(taken, swap))
+    assert any(isinstance(a, sr.Meld) for a in sr.legal_actions(swapped))
+
+
 def test_a_swapped_joker_owed_allows_plays_that_keep_a_group_for_it() -> None:
     owes = checked(sr.swap_joker(rummy51_opened_seat_1(ONE_GROUP_FOR_JK), 1, C("7S"), 1))
     assert owes.turn_state.jokers_to_meld == 1

@@ -589,18 +589,17 @@ SWAP_GO_DOWN_OBLIGATION = (
 
 def swap_refusal(state: GameState, seat: int, hand: tuple[Card, ...]) -> str | None:
     """Why a joker swap the meld allows is still refused, ``hand`` being the seat's hand
-    after it (the joker in, the card out): the obligations ``variant.joker_swap`` would leave
-    could not be met this turn. None when the swap stands. Shared by :func:`swap_joker` and
+    after it (the joker in, the card out): the obligations ``variant.joker_swap`` would leave,
+    or an obligation to go down the turn already has (taking the upcard), could not be met
+    this turn. None when the swap stands. Shared by :func:`swap_joker` and
     :func:`~shanghai_rummy.legal_actions`."""
     rules = state.variant.joker_swap
-    if (
-        not state.seats[seat].down
-        and rules.must_go_down_same_turn
-        and not opening_possible(state.variant, state.deal_number, hand)
-    ):
-        return (
-            f"{SWAP_GO_DOWN_OBLIGATION}, and this hand with the joker cannot go down: swap refused"
-        )
+    if not state.seats[seat].down:
+        # the swap's own obligation, or one the turn already has (taking the upcard)
+        obligation = SWAP_GO_DOWN_OBLIGATION if rules.must_go_down_same_turn else None
+        obligation = state.turn_state.must_go_down or obligation
+        if obligation is not None and not opening_possible(state.variant, state.deal_number, hand):
+            return f"{obligation}, and this hand with the joker cannot go down: swap refused"
     if rules.joker_into_new_meld:
         reason = (
             "the joker must go into a new group this turn (variant.joker_swap.joker_into_new_meld)"

@@ -185,9 +185,13 @@ class _Plays:
         """List the joker swaps; ``ways``: the ways to go down kept (when not down)."""
         state, seat, hand = self.state, self.seat, self.hand
         swapping = state.variant.joker_swap
-        # a swap the meld allows is refused only for the obligations it would leave, which
-        # depend on the hand after it: the same for every meld the card could go to
-        may_refuse = swapping.joker_into_new_meld or (not down and swapping.must_go_down_same_turn)
+        # a swap the meld allows is refused only for the obligations it would leave (its own,
+        # or the turn's obligation to go down), which depend on the hand after it: the same
+        # for every meld the card could go to
+        may_refuse = swapping.joker_into_new_meld or (
+            not down
+            and (swapping.must_go_down_same_turn or state.turn_state.must_go_down is not None)
+        )
         refused: dict[Card, bool] = {}
         for card, meld_id in swap_options(state.variant, state.table, self.distinct):
             if may_refuse:
