@@ -322,6 +322,37 @@ def test_a_suit_is_not_searched_for_more_runs_than_its_cards_can_hold(
     assert max(deepest) == 2
 
 
+def test_runs_that_leave_the_same_cards_are_told_apart_where_runs_may_not_join() -> None:
+    # 2H-5H JK and JK 7H-10H leave the same cards as 7H-10H JK does, but only the last lets
+    # 2H-5H be laid beside it in Shanghai (the others could join it): the search remembers
+    # what failed by the cards left and by the runs already placed
+    hand = cards("2H 3H 4H 5H 7H 8H 9H 10H JK")
+    found = solve(hand, sr.Contract(runs=(5, 4)), SHANGHAI)
+    assert text(found) == ["2H 3H 4H 5H", "7H 8H 9H 10H JK"]
+    allowed = attrs.evolve(
+        SHANGHAI, going_down=sr.GoingDownRules(same_suit_runs=sr.SameSuitRuns.ALLOWED)
+    )
+    assert solve(hand, sr.Contract(runs=(5, 4)), allowed) is not None
+
+
+def test_a_set_and_two_runs_share_out_the_cards_and_jokers() -> None:
+    # a house contract: once a run is placed, the search stops where the set cannot be made
+    contract = sr.Contract(sets=(3,), runs=(4, 4))
+    hand = cards("4H 5H 6H 7H 9S 10S JS JK JK 7C 7D")
+    found = solve(hand, contract, SHANGHAI)
+    assert found is not None
+    assert text(found)[0] == "7C 7D 7H"  # the jokers go to the runs
+    assert found in arrangements(hand, contract, SHANGHAI)
+    # one joker fewer: the set, the hearts and the spades each lack a card
+    assert solve(hand[:-3] + hand[-2:], contract, SHANGHAI) is None
+    assert arrangements(hand[:-3] + hand[-2:], contract, SHANGHAI) == ()
+    other = cards("4H 5H 6H 7H 9S 10S JS QS JK 7C 7D")
+    found = solve(other, contract, SHANGHAI)
+    assert found is not None
+    assert uses_hand(found, other)
+    check_going_down(found, contract, SHANGHAI)
+
+
 def test_a_hand_of_more_than_255_cards_is_refused() -> None:
     # the quick refusals count a hand a byte per card: no pack comes near it
     hand = sr.make_pack(4, 48)
@@ -543,6 +574,7 @@ REQUIREMENTS: list[sr.Requirement] = [
     sr.Contract(sets=(3, 3)),
     sr.Contract(sets=(3, 4)),  # slots of different sizes: the walk over every group
     sr.Contract(runs=(3, 4)),
+    sr.Contract(sets=(3,), runs=(3, 3)),
     sr.Opening(min_points=20),
 ]
 

@@ -65,6 +65,7 @@ class _ContractSearch:
         self.runs: list[tuple[int, int, int, int]] = []  # suit, start, length, joker mask
         self.limits: list[int] = []  # by run length, for search_runs_by_suit
         self.sets: list[tuple[int, list[int], int]] = []  # rank, natural indices, jokers
+        self.failed: dict[tuple[object, ...], int] = {}  # see search_runs
         lists: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         for spec in self.run_specs:
             if spec not in lists:
@@ -138,12 +139,43 @@ class _ContractSearch:
         return useful
 
     def search_runs(self, slot: int, first: int) -> bool:
+        """Place the runs from ``slot`` on (from candidate ``first`` on, where the slot before
+        is alike), then the sets. Different runs can leave the same cards (and the same runs
+        to clash with), so a search that failed from here is remembered: it fails again from
+        the same first candidate or a later one."""
         if slot == len(self.run_specs):
-            return self.search_sets()
-        rules = self.rules
+            return self._sets_after_runs()
+        if slot and self.greedy_sets and self.set_specs and not self._sets_possible():
+            return False  # more runs only take cards and jokers the sets would need
         _, cap, _ = spec = self.run_specs[slot]
         if not (slot and self.run_specs[slot - 1] == spec):
             first = 0
+        key = (slot, self.jokers, *self.counts, *self._placed())
+        failed = self.failed.get(key)
+        if failed is not None and failed <= first:
+            return False
+        if self._runs_from(slot, first, cap, spec):
+            return True
+        self.failed[key] = first
+        return False
+
+    def _sets_after_runs(self) -> bool:
+        key = (-1, self.jokers, *self.counts)
+        if key in self.failed:
+            return False
+        if self.search_sets():
+            return True
+        self.failed[key] = 0
+        return False
+
+    def _placed(self) -> tuple[tuple[int, int, int], ...]:
+        """The runs placed so far, where later runs may clash with them."""
+        if self.rules.variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED:
+            return ()
+        return tuple(sorted((suit, start, length) for suit, start, length, _ in self.runs))
+
+    def _runs_from(self, slot: int, first: int, cap: int, spec: tuple[int, int, int]) -> bool:
+        rules = self.rules
         later_runs = len(self.run_specs) - slot - 1
         candidates = self.candidates[slot]
         for number in range(first, len(candidates)):
