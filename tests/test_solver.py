@@ -689,6 +689,38 @@ def test_solve_and_arrangements_match_brute_force(
         assert found in expected  # valid, canonical, from the hand
 
 
+def test_going_out_by_hand_is_found_with_a_group_twice_or_extra_groups() -> None:
+    from shanghai_rummy.solver import way_leaving
+
+    def no_card_left(hand: str, requirement: sr.Requirement, variant: sr.Variant) -> bool:
+        return way_leaving(cards(hand), requirement, variant, lambda left: left == 0, 0)
+
+    # the same run twice: the second is the very group the walk stands on
+    assert no_card_left("4S 5S 6S 4S 5S 6S", sr.Opening(min_points=20), VARIANTS["allowed"])
+    assert not no_card_left("4S 5S 6S 4S 5S 7S", sr.Opening(min_points=20), VARIANTS["allowed"])
+    # an extra group takes what no group of the contract could
+    assert no_card_left("8C 8D 8H 4S 5S 6S", sr.Contract(sets=(3,)), VARIANTS["extra-groups"])
+    assert not no_card_left("8C 8D 8H 4S 5S 7S", sr.Contract(sets=(3,)), VARIANTS["extra-groups"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_cases(), st.integers(0, 2))
+def test_a_way_leaving_so_many_cards_is_found_where_the_listing_holds_one(
+    case: tuple[str, sr.Requirement, tuple[sr.Card, ...]], cards_left: int
+) -> None:
+    """The search for a way leaving no card (going out by hand), or one, agrees with the
+    listing of every way, with and without giving up early on cards nothing can take."""
+    from shanghai_rummy.solver import way_leaving
+
+    name, requirement, hand = case
+    variant = VARIANTS[name]
+    listed = [len(hand) - sum(map(len, way)) for way in arrangements(hand, requirement, variant)]
+    exactly = way_leaving(hand, requirement, variant, lambda left: left == cards_left, cards_left)
+    assert exactly == (cards_left in listed)
+    other = way_leaving(hand, requirement, variant, lambda left: left != cards_left)
+    assert other == any(left != cards_left for left in listed)
+
+
 @settings(max_examples=300, deadline=None)
 @given(small_cases())
 def test_possible_groups_match_brute_force(

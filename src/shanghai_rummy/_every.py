@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import product
 
 from ._rules import (
@@ -319,8 +319,13 @@ def every_way(
     rules: _Rules,
     *,
     first_only: bool = False,
+    leaves: Callable[[int], bool] | None = None,
+    most_left: int | None = None,
 ) -> list[list[_Candidate]]:
-    """Every accepted multiset of candidate groups, each in canonical order (or the first).
+    """Every accepted multiset of candidate groups, each in canonical order (or the first);
+    with ``leaves``, only those leaving a number of cards (jokers too) it accepts, and with
+    ``most_left`` (which ``leaves`` must imply), the walk gives up on a choice as soon as
+    more cards than that are held that no candidate still to be tried takes.
 
     Two pruning rules keep the walk to choices that can still be accepted: a run that
     clashes with a run already chosen (``variant.going_down.same_suit_runs``) is never added,
@@ -359,7 +364,12 @@ def every_way(
     grown: dict[tuple[int, ...], list[_Candidate]] = {}  # ways with extra groups, by numbers
     chosen: list[_Candidate] = []
     numbers: list[int] = []  # each chosen candidate's place in ``candidates``
-    left = [jokers, sum(value[index & 15] * count for index, count in enumerate(counts))]
+    # the jokers left, the points left, and the cards left
+    left = [
+        jokers,
+        sum(value[index & 15] * count for index, count in enumerate(counts)),
+        sum(counts) + jokers,
+    ]
     laid = [0, 0]
 
     def clash(candidate: _Candidate) -> bool:
@@ -383,6 +393,7 @@ def every_way(
             counts[index] -= need
         left[0] -= candidate.jokers
         left[1] -= candidate.value
+        left[2] -= candidate.size
         laid[candidate.group] += 1
         chosen.append(candidate)
         numbers.append(number)
@@ -391,33 +402,73 @@ def every_way(
         numbers.pop()
         chosen.pop()
         laid[candidate.group] -= 1
+        left[2] += candidate.size
         left[1] += candidate.value
         left[0] += candidate.jokers
         for index, need in candidate.need:
             counts[index] += need
 
-    def grow(first: int) -> None:
-        """Record the core chosen with every multiset of extra groups from ``first`` on."""
-        key = tuple(sorted(numbers))
-        if key not in grown:
-            grown[key] = [candidates[number] for number in key]
+    def kept() -> bool:
+        return leaves is None or leaves(left[2])
+
+    held = [index for index, count in enumerate(counts) if count]
+    # the last candidate that takes each card (a joker: -1), of all and of those a core takes
+    last_any: dict[int, int] = {}
+    last_core: dict[int, int] = {}
+    for number, candidate in enumerate(candidates):
+        for index, _ in candidate.need:
+            last_any[index] = number
+            if core_ok[number]:
+                last_core[index] = number
+        if candidate.jokers:
+            last_any[-1] = number
+            if core_ok[number]:
+                last_core[-1] = number
+
+    def stranded(first: int, last: dict[int, int]) -> bool:
+        """Whether more than ``most_left`` cards are held that no candidate from ``first``
+        on takes (the walk only goes forward), so every way from here leaves them."""
+        assert most_left is not None
+        cards = left[0] if last.get(-1, -1) < first else 0
+        for index in held:
+            if counts[index] and last.get(index, -1) < first:
+                cards += counts[index]
+        return cards > most_left
+
+    def grow(first: int) -> bool:
+        """Record the core chosen with every multiset of extra groups from ``first`` on;
+        True once one is recorded, where the first is enough."""
+        if most_left is not None and stranded(first, last_any):
+            return False
+        if kept():
+            key = tuple(sorted(numbers))
+            if key not in grown:
+                grown[key] = [candidates[number] for number in key]
+                if first_only:
+                    return True
         for number in range(first, len(candidates)):
             candidate = candidates[number]
             if fits(candidate, False):
                 take(number, candidate)
-                grow(number)
+                stop = grow(number)
                 give(candidate)
+                if stop:
+                    return True
+        return False
 
     def walk(first: int, points: int) -> bool:
         if len(chosen) >= low and _accepts(chosen, requirement, rules, points):
             if extras:
-                grow(0)
-            else:
+                if grow(0):
+                    return True
+            elif kept():
                 out.append(list(chosen))
-            if first_only:
-                return True
+                if first_only:
+                    return True
         if len(chosen) == high:
             return False
+        if most_left is not None and not extras and stranded(first, last_core):
+            return False  # with extra groups, those may take what no core takes
         if target and points + left[1] + left[0] * best < target:
             return False  # more groups add at most the cards left (a joker: the best card)
         for number in range(first, len(candidates)):

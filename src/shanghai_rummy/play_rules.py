@@ -75,10 +75,7 @@ def opening_possible(variant: Variant, deal_number: int, hand: Sequence[Card]) -
             solve(_without_one(hand, card), requirement, variant) is not None for card in set(hand)
         )
     if rule is GoOutDiscard.NEVER and left == 1:
-        return any(
-            len(hand) - sum(len(group) for group in way) != 1
-            for way in arrangements(hand, requirement, variant)
-        )
+        return solver.way_leaving(hand, requirement, variant, lambda cards_left: cards_left != 1)
     return True
 
 
@@ -88,12 +85,7 @@ def hand_out_possible(variant: Variant, deal_number: int, hand: Sequence[Card]) 
     requirement = variant.deal(deal_number).requirement
 
     def covered(cards: Sequence[Card]) -> bool:
-        if solve(cards, requirement, variant) is None:
-            return False
-        return any(
-            sum(len(group) for group in way) == len(cards)
-            for way in arrangements(cards, requirement, variant)
-        )
+        return solver.way_leaving(cards, requirement, variant, lambda left: left == 0, 0)
 
     rule = variant.going_out
     if rule is not GoOutDiscard.REQUIRED and covered(hand):

@@ -23,7 +23,7 @@ position, ties by their cards. :func:`solve` and :func:`arrangements` answer in 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 
 from ._bounds import contract_tally, opening_tally
@@ -420,6 +420,34 @@ def contract_options(
     if solve(cards, requirement, variant) is None:
         return ()
     return arrangements(cards, requirement, variant)
+
+
+def way_leaving(
+    cards: Sequence[Card],
+    requirement: Requirement,
+    variant: Variant,
+    leaves: Callable[[int], bool],
+    most_left: int | None = None,
+) -> bool:
+    """Whether some way to meet ``requirement`` with some of ``cards`` leaves a number of
+    cards that ``leaves`` accepts (none, say, to go out by hand); ``most_left``, where
+    ``leaves`` accepts no more than that, lets the search give up early. Where the ways are
+    listed from per-suit and per-rank tables, they are read; elsewhere the walk over groups
+    stops at the first, instead of listing ways that run to many thousands under some house
+    rules."""
+    if solve(cards, requirement, variant) is None:
+        return False
+    rules = rules_of(variant)
+    counts, jokers = count_cards(cards)
+    if isinstance(requirement, Contract) and plan_of(requirement, rules) is not None:
+        return any(
+            leaves(len(cards) - sum(map(len, way)))
+            for way in _listed(counts, jokers, requirement, rules)
+        )
+    found = every_way(
+        counts, jokers, requirement, rules, first_only=True, leaves=leaves, most_left=most_left
+    )
+    return bool(found)
 
 
 def possible_groups(cards: Iterable[Card], variant: Variant) -> Arrangement:
