@@ -660,6 +660,32 @@ def test_a_swap_that_keeps_an_upcard_obligation_meetable_is_allowed() -> None:
     assert any(isinstance(a, sr.Meld) for a in sr.legal_actions(swapped))
 
 
+NEVER_DISCARD_OUT = house(
+    R51,
+    "never-out",
+    going_out=sr.GoOutDiscard.NEVER,
+    going_down__lay_off_same_turn=False,
+    joker_swap__who=sr.SwapWho.ANYONE,
+    joker_swap__joker_into_new_meld=False,
+)
+
+
+def test_a_last_card_swapped_for_a_joker_that_cannot_be_played_does_not_count_as_a_play() -> None:
+    # going out only by playing every card, a player may go down to one card only if it can
+    # still play it; giving its 7S for seat 1's joker would leave a joker it can neither lay
+    # off this turn nor discard, so that swap is no play, and going down to the 7S is refused
+    starter = cards("6S JK 8S 10D 10C 10H 7H 10S 5C 5D 2H 9H 9C QS 3D")
+    hand = cards("QH QD QC KH KD KC 2S 3S 4S 5S 7S 9C 9D 9H")
+    state = sr.deal_from(NEVER_DISCARD_OUT, hands=[hand, starter], stock_top=cards("9S 4C"))
+    state = sr.discard(sr.meld(state, 1, [cards("6S JK 8S"), cards("10D 10C 10H")]), 1, C("2H"))
+    state = checked(sr.draw(state, 0, STOCK))
+    groups = [cards("QH QD QC"), cards("KH KD KC"), cards("2S 3S 4S 5S"), cards("9C 9D 9H 9S")]
+    with pytest.raises(sr.GoOutError, match="one card you can neither play nor discard"):
+        sr.meld(state, 0, groups)
+    melds = [a for a in sr.legal_actions(state) if isinstance(a, sr.Meld)]
+    assert melds and all(len(state.hand(0)) - sum(map(len, a.groups)) != 1 for a in melds)
+
+
 def test_a_swapped_joker_owed_allows_plays_that_keep_a_group_for_it() -> None:
     owes = checked(sr.swap_joker(rummy51_opened_seat_1(ONE_GROUP_FOR_JK), 1, C("7S"), 1))
     assert owes.turn_state.jokers_to_meld == 1

@@ -433,6 +433,7 @@ def _after_play(state: GameState, seat: int, verb: str) -> GameState:
 
 
 def _can_play_on(state: GameState, seat: int) -> bool:
+    """Whether ``seat``, holding one card it may not discard, has a play left this turn."""
     from .legal import legal_actions
 
     return any(not isinstance(action, Discard) for action in legal_actions(state))
@@ -570,7 +571,7 @@ def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSta
     jokers_to_meld = turn_state.jokers_to_meld + (1 if rules.joker_into_new_meld else 0)
     table = list(state.table)
     table[index] = swapped
-    return advance(
+    after = advance(
         state,
         phase=Phase.PLAY,
         to_act=seat,
@@ -579,6 +580,12 @@ def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSta
         turn_state=played(turn_state, must_go_down=must_go_down, jokers_to_meld=jokers_to_meld),
         log=_logged(state, SwapJoker(seat, card, meld_id)),
     )
+    if len(hand) == 1 and variant.going_out is GoOutDiscard.NEVER and not _can_play_on(after, seat):
+        raise JokerSwapError(
+            "cannot swap your last card for a joker you could neither play nor discard: you go "
+            "out only by playing every card (variant.going_out=never)"
+        )
+    return after
 
 
 SWAP_GO_DOWN_OBLIGATION = (

@@ -205,7 +205,9 @@ class _Plays:
                     refused[card] = not met and swap_refusal(state, seat, after) is not None
                 if refused[card]:
                     continue
-            self.actions.append(SwapJoker(seat, card, meld_id))
+            # a swap keeps the hand's size: where its one card may not be discarded, the
+            # engine says whether the joker could be played
+            self.keep(SwapJoker(seat, card, meld_id), len(hand))
 
     def discards(self) -> None:
         """List the discards, if the turn may end with one now."""
