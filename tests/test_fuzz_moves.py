@@ -632,3 +632,79 @@ def test_house_rules_play_never_gets_stuck_and_stays_valid(variant: sr.Variant, 
         assert listed, f"seat {state.to_act} has no legal move in phase {state.phase.value}"
         state = sr.apply(state, progress_move(listed, rng))
         sr.validate(state)
+
+
+@st.composite
+def wide_variants(draw: st.DrawFn) -> sr.Variant:
+    """A house variant (see :func:`house_variants`) whose meld rules, joker limits, pack and
+    contracts are redrawn too: the combinations no preset has, where fuzzing found players
+    left with no legal move."""
+    base = draw(house_variants())
+    flag = st.booleans()
+    set_min, run_min = draw(st.integers(3, 5)), draw(st.integers(3, 6))
+    melds = attrs.evolve(
+        base.melds,
+        set_min=set_min,
+        run_min=run_min,
+        set_max=draw(st.sampled_from([None, set_min + 1, 8])),
+        run_max=draw(st.sampled_from([None, run_min + 3, 13])),
+        set_distinct_suits=draw(flag),
+    )
+    jokers = attrs.evolve(
+        base.jokers,
+        at_most_naturals=draw(flag),
+        going_down_per_group=draw(st.sampled_from([None, 1, 2])),
+    )
+    pack = sr.PackSize(
+        min_players=base.min_players,
+        max_players=base.max_players,
+        decks=draw(st.integers(1, 3)),
+        jokers=draw(st.integers(0, 8)),
+    )
+    deals = []
+    for _ in range(draw(st.integers(1, 3))):
+        requirement: sr.Requirement = base.deals[0].requirement
+        if isinstance(requirement, sr.Contract) or draw(flag):
+            sets = tuple(draw(st.lists(st.integers(set_min, set_min + 1), max_size=2)))
+            runs = draw(st.lists(st.integers(run_min, run_min + 3), min_size=not sets, max_size=2))
+            requirement = sr.Contract(sets=sets, runs=tuple(runs))
+        deals.append(sr.DealSpec(requirement=requirement, cards=draw(st.integers(5, 14))))
+    going_down = attrs.evolve(base.going_down, exact_meld_count=draw(flag), exact_sizes=draw(flag))
+    try:
+        return attrs.evolve(
+            base,
+            id="wide",
+            melds=melds,
+            jokers=jokers,
+            packs=(pack,),
+            deals=tuple(deals),
+            deal_count=None,
+            going_down=going_down,
+        )
+    except sr.VariantError:
+        assume(False)
+        raise  # pragma: no cover - assume(False) ends the example
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=wide_variants(), seed=st.integers(min_value=0, max_value=10_000))
+def test_other_melds_packs_and_contracts_play_never_get_stuck_and_stay_valid(
+    variant: sr.Variant, seed: int
+) -> None:
+    rng = random.Random(seed)
+    players = rng.randint(variant.min_players, min(variant.max_players, 5))
+    try:
+        state = sr.new_game(variant, players=players, seed=seed)
+    except sr.RummyError:
+        assume(False)  # a pack too small for the seats and the deal
+        raise  # pragma: no cover
+    for _ in range(600):
+        if state.phase is sr.Phase.GAME_OVER:
+            break
+        if state.phase is sr.Phase.DEAL_OVER:
+            state = sr.next_deal(state)
+            continue
+        listed = sr.legal_actions(state)
+        assert listed, f"seat {state.to_act} has no legal move in phase {state.phase.value}"
+        state = sr.apply(state, progress_move(listed, rng))
+        sr.validate(state)
