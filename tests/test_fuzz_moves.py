@@ -621,8 +621,13 @@ def house_variants(draw: st.DrawFn) -> sr.Variant:
 def test_house_rules_play_never_gets_stuck_and_stays_valid(variant: sr.Variant, seed: int) -> None:
     rng = random.Random(seed)
     players = rng.randint(variant.min_players, min(variant.max_players, 5))
-    state = sr.new_game(variant, players=players, seed=seed)
-    for _ in range(400):
+    play_checked(sr.new_game(variant, players=players, seed=seed), rng, 400)
+
+
+def play_checked(state: sr.GameState, rng: random.Random, steps: int) -> None:
+    """Play ``steps`` moves at random (towards going out), checking that the seat to act
+    always has a legal move and that every state is valid."""
+    for _ in range(steps):
         if state.phase is sr.Phase.GAME_OVER:
             break
         if state.phase is sr.Phase.DEAL_OVER:
@@ -698,13 +703,4 @@ def test_other_melds_packs_and_contracts_play_never_get_stuck_and_stay_valid(
     except sr.RummyError:
         assume(False)  # a pack too small for the seats and the deal
         raise  # pragma: no cover
-    for _ in range(600):
-        if state.phase is sr.Phase.GAME_OVER:
-            break
-        if state.phase is sr.Phase.DEAL_OVER:
-            state = sr.next_deal(state)
-            continue
-        listed = sr.legal_actions(state)
-        assert listed, f"seat {state.to_act} has no legal move in phase {state.phase.value}"
-        state = sr.apply(state, progress_move(listed, rng))
-        sr.validate(state)
+    play_checked(state, rng, 600)
