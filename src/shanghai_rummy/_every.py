@@ -415,7 +415,7 @@ def every_way(
     # the last candidate that takes each card (a joker: -1), of all and of those a core takes
     last_any: dict[int, int] = {}
     last_core: dict[int, int] = {}
-    for number, candidate in enumerate(candidates):
+    for number, candidate in enumerate(candidates if most_left is not None else ()):
         for index, _ in candidate.need:
             last_any[index] = number
             if core_ok[number]:
