@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import product
+from operator import attrgetter
 
 from ._rules import (
     _ACE,
@@ -299,6 +300,9 @@ def _accepts(
     return True
 
 
+_KEY = attrgetter("key")
+
+
 def _fits_a_slot(candidate: _Candidate, contract: Contract, rules: _Rules) -> bool:
     """Whether ``candidate`` may be the group of some slot of ``contract``."""
     variant = rules.variant
@@ -351,9 +355,10 @@ def every_way(
         extras = not variant.going_down.exact_meld_count
     # where extra groups are allowed the candidates hold groups of any size; a core, and a
     # way of exactly the contract's groups, holds only groups some slot can take
-    core_ok = [
-        isinstance(requirement, Opening) or _fits_a_slot(candidate, requirement, rules)
+    core = [
+        candidate
         for candidate in candidates
+        if isinstance(requirement, Opening) or _fits_a_slot(candidate, requirement, rules)
     ]
     value = [0] * 16  # by rank, the index of a card's slot & 15
     if target:
@@ -361,15 +366,9 @@ def every_way(
         value[2:15] = [requirement.values.of_rank(rank) for rank in Rank]
     clashes = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     out: list[list[_Candidate]] = []
-    grown: dict[tuple[int, ...], list[_Candidate]] = {}  # ways with extra groups, by numbers
+    grown: dict[tuple[tuple[int, ...], ...], list[_Candidate]] = {}  # by the groups' keys
     chosen: list[_Candidate] = []
-    numbers: list[int] = []  # each chosen candidate's place in ``candidates``
-    # the jokers left, the points left, and the cards left
-    left = [
-        jokers,
-        sum(value[index & 15] * count for index, count in enumerate(counts)),
-        sum(counts) + jokers,
-    ]
+    left = [jokers, sum(value[index & 15] * count for index, count in enumerate(counts))]
     laid = [0, 0]
 
     def clash(candidate: _Candidate) -> bool:
@@ -380,50 +379,47 @@ def every_way(
             for other in chosen
         )
 
-    def fits(candidate: _Candidate, count_kind: bool) -> bool:
+    def fits(candidate: _Candidate) -> bool:
+        """Whether ``candidate`` can join the groups chosen as an extra group."""
         return not (
             candidate.jokers > left[0]
-            or (count_kind and laid[candidate.group] == most[candidate.group])
             or any(counts[index] < need for index, need in candidate.need)
             or (clashes and clash(candidate))
         )
 
-    def take(number: int, candidate: _Candidate) -> None:
+    def take(candidate: _Candidate) -> None:
         for index, need in candidate.need:
             counts[index] -= need
         left[0] -= candidate.jokers
         left[1] -= candidate.value
-        left[2] -= candidate.size
         laid[candidate.group] += 1
         chosen.append(candidate)
-        numbers.append(number)
 
     def give(candidate: _Candidate) -> None:
-        numbers.pop()
         chosen.pop()
         laid[candidate.group] -= 1
-        left[2] += candidate.size
         left[1] += candidate.value
         left[0] += candidate.jokers
         for index, need in candidate.need:
             counts[index] += need
 
-    def kept() -> bool:
-        return leaves is None or leaves(left[2])
-
     held = [index for index, count in enumerate(counts) if count]
-    # the last candidate that takes each card (a joker: -1), of all and of those a core takes
+
+    def kept() -> bool:
+        """Whether the groups chosen leave a number of cards ``leaves`` accepts."""
+        return leaves is None or leaves(left[0] + sum(counts[index] for index in held))
+
+    # the last candidate that takes each card (a joker: -1): of all, by its place in
+    # ``candidates``, and of those a core may hold, by its place in ``core``
     last_any: dict[int, int] = {}
     last_core: dict[int, int] = {}
-    for number, candidate in enumerate(candidates if most_left is not None else ()):
-        for index, _ in candidate.need:
-            last_any[index] = number
-            if core_ok[number]:
-                last_core[index] = number
-        if candidate.jokers:
-            last_any[-1] = number
-            if core_ok[number]:
-                last_core[-1] = number
+    if most_left is not None:
+        for last, placed in ((last_any, candidates), (last_core, core)):
+            for place, candidate in enumerate(placed):
+                for index, _ in candidate.need:
+                    last[index] = place
+                if candidate.jokers:
+                    last[-1] = place
 
     def stranded(first: int, last: dict[int, int]) -> bool:
         """Whether more than ``most_left`` cards are held that no candidate from ``first``
@@ -441,15 +437,16 @@ def every_way(
         if most_left is not None and stranded(first, last_any):
             return False
         if kept():
-            key = tuple(sorted(numbers))
+            way = sorted(chosen, key=_KEY)  # the order of ``candidates``
+            key = tuple(candidate.key for candidate in way)
             if key not in grown:
-                grown[key] = [candidates[number] for number in key]
+                grown[key] = way
                 if first_only:
                     return True
         for number in range(first, len(candidates)):
             candidate = candidates[number]
-            if fits(candidate, False):
-                take(number, candidate)
+            if fits(candidate):
+                take(candidate)
                 stop = grow(number)
                 give(candidate)
                 if stop:
@@ -457,6 +454,8 @@ def every_way(
         return False
 
     def walk(first: int, points: int) -> bool:
+        """Choose the groups of ``core`` from place ``first`` on (the walk's hot loop: the
+        choice is made and undone inline)."""
         if len(chosen) >= low and _accepts(chosen, requirement, rules, points):
             if extras:
                 if grow(0):
@@ -471,13 +470,29 @@ def every_way(
             return False  # with extra groups, those may take what no core takes
         if target and points + left[1] + left[0] * best < target:
             return False  # more groups add at most the cards left (a joker: the best card)
-        for number in range(first, len(candidates)):
-            candidate = candidates[number]
-            if not (core_ok[number] and fits(candidate, True)):
+        for place in range(first, len(core)):
+            candidate = core[place]
+            group = candidate.group
+            if (
+                candidate.jokers > left[0]
+                or laid[group] == most[group]
+                or any(counts[index] < need for index, need in candidate.need)
+                or (clashes and clash(candidate))
+            ):
                 continue
-            take(number, candidate)
-            stop = walk(number, points + candidate.points)
-            give(candidate)
+            for index, need in candidate.need:
+                counts[index] -= need
+            left[0] -= candidate.jokers
+            left[1] -= candidate.value
+            laid[group] += 1
+            chosen.append(candidate)
+            stop = walk(place, points + candidate.points)
+            chosen.pop()
+            laid[group] -= 1
+            left[1] += candidate.value
+            left[0] += candidate.jokers
+            for index, need in candidate.need:
+                counts[index] += need
             if stop:
                 return True
         return False
