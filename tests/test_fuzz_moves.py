@@ -671,7 +671,9 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
         requirement: sr.Requirement = base.deals[0].requirement
         if isinstance(requirement, sr.Contract) or draw(flag):
             sets = tuple(draw(st.lists(st.integers(set_min, set_min + 1), max_size=2)))
-            runs = draw(st.lists(st.integers(run_min, run_min + 3), min_size=not sets, max_size=2))
+            runs = draw(
+                st.lists(st.integers(run_min, run_min + 3), min_size=0 if sets else 1, max_size=2)
+            )
             requirement = sr.Contract(sets=sets, runs=tuple(runs))
         deals.append(sr.DealSpec(requirement=requirement, cards=draw(st.integers(5, 14))))
     going_down = attrs.evolve(base.going_down, exact_meld_count=draw(flag), exact_sizes=draw(flag))

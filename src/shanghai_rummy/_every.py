@@ -280,21 +280,9 @@ def _accepts(
     ``requirement``."""
     if isinstance(requirement, Opening):
         return points >= requirement.min_points
-    variant = rules.variant
-    exact = variant.going_down.exact_sizes
     for kind, sizes in ((MeldKind.SET, requirement.sets), (MeldKind.RUN, requirement.runs)):
         laid = [i for i, c in enumerate(chosen) if c.kind is kind]
-        fits = []
-        for size in sizes:
-            limit = variant.jokers.going_down_limit(size)
-            fits.append(
-                [
-                    i
-                    for i in laid
-                    if (chosen[i].size == size if exact else chosen[i].size >= size)
-                    and (limit is None or chosen[i].jokers <= limit)
-                ]
-            )
+        fits = [[i for i in laid if _slot_takes(size, chosen[i], rules)] for size in sizes]
         if not match_slots(fits, len(chosen)):
             return False
     return True
@@ -303,17 +291,20 @@ def _accepts(
 _KEY = attrgetter("key")
 
 
+def _slot_takes(size: int, candidate: _Candidate, rules: _Rules) -> bool:
+    """Whether a contract slot of ``size`` may hold ``candidate`` (of the slot's kind): its
+    size (``exact_sizes``) and the going-down joker limit."""
+    variant = rules.variant
+    if candidate.size != size if variant.going_down.exact_sizes else candidate.size < size:
+        return False
+    limit = variant.jokers.going_down_limit(size)
+    return limit is None or candidate.jokers <= limit
+
+
 def _fits_a_slot(candidate: _Candidate, contract: Contract, rules: _Rules) -> bool:
     """Whether ``candidate`` may be the group of some slot of ``contract``."""
-    variant = rules.variant
-    exact = variant.going_down.exact_sizes
-    for size in contract.sets if candidate.kind is MeldKind.SET else contract.runs:
-        limit = variant.jokers.going_down_limit(size)
-        if (candidate.size == size if exact else candidate.size >= size) and (
-            limit is None or candidate.jokers <= limit
-        ):
-            return True
-    return False
+    sizes = contract.sets if candidate.kind is MeldKind.SET else contract.runs
+    return any(_slot_takes(size, candidate, rules) for size in sizes)
 
 
 def every_way(

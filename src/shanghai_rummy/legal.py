@@ -205,9 +205,13 @@ class _Plays:
                     refused[card] = not met and swap_refusal(state, seat, after) is not None
                 if refused[card]:
                     continue
-            # a swap keeps the hand's size: where its one card may not be discarded, the
-            # engine says whether the joker could be played
-            self.keep(SwapJoker(seat, card, meld_id), len(hand))
+            action = SwapJoker(seat, card, meld_id)
+            if len(hand) == 1 and self.rule is GoOutDiscard.NEVER:
+                # a swap keeps the hand's size: where its one card may not be discarded, the
+                # engine says whether the joker could then be played
+                self.keep(action, 1)
+            else:
+                self.actions.append(action)
 
     def discards(self) -> None:
         """List the discards, if the turn may end with one now."""
