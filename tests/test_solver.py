@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
+from unittest import mock
 
 import attrs
 import pytest
@@ -23,6 +24,7 @@ from shanghai_rummy.solver import (
     arrangements,
     canonical_groups,
     check_going_down,
+    contract_options,
     possible_groups,
     solve,
 )
@@ -310,7 +312,7 @@ def test_a_suit_is_not_searched_for_more_runs_than_its_cards_can_hold(
     search_suit = _search._ContractSearch._suit_runs
 
     def recorded(self: _search._ContractSearch, suit: int, *rest: Any) -> bool:
-        deepest.append(len(rest[4]) + 1)  # the runs chosen, and the one looked for now
+        deepest.append(len(rest[5]) + 1)  # the runs chosen, and the one looked for now
         return search_suit(self, suit, *rest)
 
     monkeypatch.setattr(_search._ContractSearch, "_suit_runs", recorded)
@@ -324,15 +326,23 @@ def test_a_suit_is_not_searched_for_more_runs_than_its_cards_can_hold(
 
 def test_runs_that_leave_the_same_cards_are_told_apart_where_runs_may_not_join() -> None:
     # 2H-5H JK and JK 7H-10H leave the same cards as 7H-10H JK does, but only the last lets
-    # 2H-5H be laid beside it in Shanghai (the others could join it): the search remembers
-    # what failed by the cards left and by the runs already placed
-    hand = cards("2H 3H 4H 5H 7H 8H 9H 10H JK")
-    found = solve(hand, sr.Contract(runs=(5, 4)), SHANGHAI)
-    assert text(found) == ["2H 3H 4H 5H", "7H 8H 9H 10H JK"]
+    # 2H-5H be laid beside it in Shanghai (the others could join it): the search of runs and
+    # sets remembers what failed by the cards left and by the runs already placed
+    hand = cards("2H 3H 4H 5H 7H 8H 9H 10H JK KC KD KS")
+    contract = sr.Contract(sets=(3,), runs=(5, 4))
+    assert text(solve(hand, contract, SHANGHAI)) == [
+        "KC KD KS",
+        "2H 3H 4H 5H",
+        "7H 8H 9H 10H JK",
+    ]
     allowed = attrs.evolve(
         SHANGHAI, going_down=sr.GoingDownRules(same_suit_runs=sr.SameSuitRuns.ALLOWED)
     )
-    assert solve(hand, sr.Contract(runs=(5, 4)), allowed) is not None
+    assert solve(hand, contract, allowed) is not None
+    # runs alone are worked out suit by suit, each suit's spans together
+    runs_only = sr.Contract(runs=(5, 4))
+    found = solve(hand[:9], runs_only, SHANGHAI)
+    assert text(found) == ["2H 3H 4H 5H", "7H 8H 9H 10H JK"]
 
 
 def test_a_set_and_two_runs_share_out_the_cards_and_jokers() -> None:
@@ -816,6 +826,213 @@ def test_remembered_suit_tables_agree_with_the_listing_of_every_way(
         if found is not None:
             assert uses_hand(found, hand)
             check_going_down(found, contract, variant)
+
+
+# runs of different sizes, each size with a joker limit of its own when going down
+LIMITED = attrs.evolve(
+    SHANGHAI,
+    id="limited",
+    jokers=sr.JokerRules(going_down_by_size=((3, 1), (4, 2), (5, 1), (6, 2), (7, 2), (10, 3))),
+)
+
+# runs exactly their contract size: a longer run does not stand in for a shorter one
+EXACT_SIZES = attrs.evolve(SHANGHAI, id="exact", going_down=sr.GoingDownRules(exact_sizes=True))
+
+
+@st.composite
+def unlike_runs_hands(
+    draw: st.DrawFn,
+) -> tuple[sr.Variant, sr.Contract, tuple[sr.Card, ...], list[int]]:
+    """A contract of runs of different sizes, natural cards near it (as in
+    :func:`runs_hands`) and joker counts to ask about in turn."""
+    variant = draw(st.sampled_from([SHANGHAI, LIMITED, EXACT_SIZES]))
+    runs = draw(st.sampled_from([(5, 4), (4, 5, 4), (6, 4), (5, 5, 4), (3, 5)]))
+    low = draw(st.integers(0, 12))
+    window = [list(sr.Rank)[(low + i) % 13] for i in range(draw(st.integers(4, 10)))]
+    suits = draw(st.lists(st.sampled_from(list(sr.Suit)), min_size=1, max_size=3, unique=True))
+    naturals = draw(
+        st.lists(st.tuples(st.sampled_from(window), st.sampled_from(suits)), max_size=14)
+    )
+    counted = Counter(sr.Card.of(rank, suit) for rank, suit in naturals)
+    hand = tuple(card for card, n in counted.items() for _ in range(min(n, 2)))
+    jokers = draw(st.lists(st.integers(0, 4), min_size=1, max_size=4))
+    return variant, sr.Contract(runs=runs), hand, jokers
+
+
+@settings(max_examples=150, deadline=None)
+@given(unlike_runs_hands())
+def test_runs_of_different_sizes_are_found_suit_by_suit_as_the_listing_finds_them(
+    case: tuple[sr.Variant, sr.Contract, tuple[sr.Card, ...], list[int]],
+) -> None:
+    """The per-suit tables hold every choice of the contract's runs (which sizes a suit
+    makes, with each size's joker limit): solve finds a way exactly where the walk over every
+    group lists one, also when the tables were made for another number of jokers."""
+    listed_variant, contract, naturals, joker_counts = case
+    variant = attrs.evolve(listed_variant)  # nothing remembered yet
+    for jokers in joker_counts:
+        hand = naturals + (sr.JOKER,) * jokers
+        found = solve(hand, contract, variant)
+        assert (found is None) == (not arrangements(hand, contract, listed_variant))
+        if found is not None:
+            assert uses_hand(found, hand)
+            check_going_down(found, contract, variant)
+
+
+def test_runs_of_different_sizes_keep_each_sizes_joker_limit() -> None:
+    # a run of 5 may hold one joker and a run of 4 two: hearts lack 4H and 5H, so the run of
+    # 4 is the hearts' (with both jokers) and the run of 5 the spades'
+    hand = cards("2H 3H 6H 7H 2S 3S 4S 5S 6S JK JK")
+    contract = sr.Contract(runs=(5, 4))
+    found = solve(hand, contract, LIMITED)
+    assert text(found) == ["2H 3H JK JK", "2S 3S 4S 5S 6S"]
+    check_going_down(found, contract, LIMITED)
+    # with one joker allowed in a run of 4 as well, two missing cards of hearts are too many
+    limits = ((3, 1), (4, 1), (5, 1), (6, 2), (7, 2), (10, 3))
+    strict = attrs.evolve(LIMITED, jokers=sr.JokerRules(going_down_by_size=limits))
+    assert solve(hand, contract, strict) is None
+    assert not arrangements(hand, contract, strict)
+
+
+def test_suits_share_out_the_runs_asked_for_and_no_more_of_a_size() -> None:
+    # runs (5, 4, 4): a choice of them is coded a digit a size (runs of 5, then of 4), so
+    # two suits' runs of 5 are not a run of 4 and a run of 5 is no run of 4
+    five, four = (5, 1, 5), (4, 2, 4)
+    kinds = _search._run_kinds((five, four, four))
+    assert kinds.kinds == [five, four]
+    one_five, one_four, two_fours = 1, 2, 4
+    assert kinds.full == one_five + two_fours
+    assert kinds.add[one_five][one_five] == -1
+    assert kinds.add[one_five][one_four] == one_five + one_four
+    assert kinds.add[one_four][one_four] == two_fours
+    assert kinds.add[two_fours][one_four] == -1
+    assert kinds.grown[one_five] == [-1, one_five + one_four]
+    assert sorted(kinds.supersets[one_four]) == [one_five + one_four, two_fours, kinds.full]
+    assert kinds.fitting(12) == [True, True, True, True, True, False]
+
+
+def test_runs_alone_are_never_searched_run_by_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    # run by run, the search also chooses which natural cards jokers stand in for: with a
+    # dozen wild cards and long runs, one question took seconds (runs of 10, 8 and 8 below)
+    def refused(*args: object) -> bool:
+        raise AssertionError("runs alone are worked out suit by suit")
+
+    monkeypatch.setattr(_search._ContractSearch, "search_runs", refused)
+    house = attrs.evolve(
+        SHANGHAI,
+        id="house",
+        jokers=sr.JokerRules(at_most_naturals=False),
+        melds=sr.MeldRules(aces=sr.Aces.WRAP),
+    )
+    contract = sr.Contract(runs=(10, 8, 8))
+    naturals = cards("2C 5C 5C 8C KC 2D 3D 6D 8D 9D 10D AD 2H 5H 10H 3S 8S 9S AS")
+    hand = naturals + (sr.JOKER,) * 13
+    found = solve(hand, contract, house)
+    assert found is not None
+    assert uses_hand(found, hand)
+    check_going_down(found, contract, house)
+    without_10d = tuple(card for card in hand if card != sr.Card.parse("10D"))
+    assert solve(without_10d, contract, house) is None
+
+
+MIXED = [
+    sr.Contract(sets=(3,), runs=(3, 3)),
+    sr.Contract(sets=(3,), runs=(4, 3)),
+    sr.Contract(sets=(3, 3), runs=(3, 3)),
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_cases(), st.sampled_from(MIXED), st.integers(0, 3))
+def test_sets_placed_first_find_a_way_exactly_where_the_listing_does(
+    case: tuple[str, sr.Requirement, tuple[sr.Card, ...]], contract: sr.Contract, more: int
+) -> None:
+    """Sets and several runs: the search that places the sets first (with every choice of
+    their natural cards) and then the runs suit by suit, which takes over from the run-by-run
+    search where that one runs long, agrees with the walk over every group."""
+    name, _, naturals = case
+    variant = VARIANTS[name]
+    if min(contract.runs) < variant.melds.run_min:
+        return
+    hand = naturals + (sr.JOKER,) * more
+    listed = arrangements(hand, contract, variant)
+    for budget in (1, 2, 10**9):  # sets first at once, after one step, or never
+        with mock.patch.object(_search, "_RUN_BY_RUN_BUDGET", budget):
+            found = solve(hand, contract, attrs.evolve(variant))
+        assert (found is None) == (not listed)
+        if found is not None:
+            assert found in listed
+
+
+def test_a_run_frees_a_card_for_a_set_where_a_later_run_takes_one_of_its_rank() -> None:
+    # sets of 3 hold no joker and runs of 5 two: the run of 5 must leave both 9S for the set
+    # (7S 8S JK JK JS), as the run of 3 takes a 9 too (7H 8H 9H). The run-by-run search
+    # counted only the set's need for nines and found no way
+    variant = attrs.evolve(
+        SHANGHAI,
+        id="house",
+        melds=sr.MeldRules(run_min=3, aces=sr.Aces.WRAP),
+        jokers=sr.JokerRules(going_down_by_size=((3, 0), (4, 1), (5, 2), (7, 2), (10, 0))),
+        going_down=sr.GoingDownRules(same_suit_runs=sr.SameSuitRuns.ALLOWED, exact_sizes=True),
+    )
+    contract = sr.Contract(sets=(3,), runs=(5, 3))
+    hand = cards("7S 8S 8S 9S 9S JS 7H 8H 9H 9H 10H 10H JK JK JK JK")
+    for budget in (1, 10**9):  # sets placed first, or run by run throughout
+        with mock.patch.object(_search, "_RUN_BY_RUN_BUDGET", budget):
+            found = solve(hand, contract, attrs.evolve(variant))
+        assert found is not None
+        assert uses_hand(found, hand)
+        check_going_down(found, contract, variant)
+    # the engine lists the ways to go down only where solve finds one
+    assert contract_options(hand, contract, variant) == arrangements(hand, contract, variant)
+
+
+def test_runs_free_a_card_for_each_set_of_distinct_suits_that_needs_it() -> None:
+    # two sets of queens in distinct suits take both QH and both QS, so both runs of hearts
+    # hold a joker for the queen (JH JK KH, JK KH AH); the run-by-run search judged one QH
+    # enough for the sets and found no way
+    variant = attrs.evolve(
+        SHANGHAI,
+        id="house",
+        melds=sr.MeldRules(run_min=3, aces=sr.Aces.BOTH_ENDS, set_distinct_suits=True),
+    )
+    contract = sr.Contract(sets=(3, 3), runs=(3, 3))
+    hand = cards("QS QS QH QH JH KH KH AH AH JK JK JK JK JK")
+    for budget in (1, 10**9):  # sets placed first, or run by run throughout
+        with mock.patch.object(_search, "_RUN_BY_RUN_BUDGET", budget):
+            found = solve(hand, contract, attrs.evolve(variant))
+        assert text(found) == ["QH QS JK", "QH QS JK", "JH JK KH", "JK KH AH"]
+        check_going_down(found, contract, variant)
+
+
+def test_sets_and_several_runs_with_many_jokers_place_the_sets_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a house contract a GreedyBot asks about with many wild cards: the run-by-run search
+    # took seconds choosing which natural cards the jokers stand in for
+    placed_first: list[bool] = []
+    sets_first = _search._ContractSearch.search_sets_then_runs
+
+    def recorded(self: _search._ContractSearch, slot: int, first: int) -> bool:
+        if slot == 0:
+            placed_first.append(True)
+        return sets_first(self, slot, first)
+
+    monkeypatch.setattr(_search._ContractSearch, "search_sets_then_runs", recorded)
+    house = attrs.evolve(
+        SHANGHAI,
+        id="house",
+        jokers=sr.JokerRules(at_most_naturals=False),
+        melds=sr.MeldRules(set_distinct_suits=True, aces=sr.Aces.LOW, run_min=3),
+    )
+    contract = sr.Contract(sets=(4, 4), runs=(7, 3, 7))
+    naturals = cards("2C 4C 7C 8C 10C QC JD 2H 9H JH QH 3S 5S 7S 8S 9S 10S KS")
+    assert solve(naturals + (sr.JOKER,) * 9, contract, house) is None
+    hand = naturals + (sr.JOKER,) * 10
+    found = solve(hand, contract, house)
+    assert found is not None
+    assert uses_hand(found, hand)
+    check_going_down(found, contract, house)
+    assert placed_first == [True, True]
 
 
 # --- the quick refusals are sound -----------------------------------------------------------------
