@@ -794,38 +794,52 @@ def test_solve_result_is_always_accepted(
         check_going_down(found, contract, variant)
 
 
-@st.composite
-def runs_hands(draw: st.DrawFn) -> tuple[sr.Contract, tuple[sr.Card, ...], list[int]]:
-    """A runs-only Shanghai contract, natural cards near it (a window of ranks in a few
-    suits, up to 2 copies of each) and joker counts to ask about in turn."""
-    contract = draw(st.sampled_from([SHANGHAI.deal(deal).requirement for deal in (3, 7, 10)]))
+def naturals_near_runs(draw: st.DrawFn, most_suits: int, widest: int) -> tuple[sr.Card, ...]:
+    """Natural cards near some runs: a window of ranks in a few suits, up to 2 copies of
+    each card."""
     low = draw(st.integers(0, 12))
-    window = [list(sr.Rank)[(low + i) % 13] for i in range(draw(st.integers(4, 9)))]
-    suits = draw(st.lists(st.sampled_from(list(sr.Suit)), min_size=1, max_size=4, unique=True))
+    window = [list(sr.Rank)[(low + i) % 13] for i in range(draw(st.integers(4, widest)))]
+    suits = draw(
+        st.lists(st.sampled_from(list(sr.Suit)), min_size=1, max_size=most_suits, unique=True)
+    )
     naturals = draw(
         st.lists(st.tuples(st.sampled_from(window), st.sampled_from(suits)), max_size=14)
     )
     counted = Counter(sr.Card.of(rank, suit) for rank, suit in naturals)
-    hand = tuple(card for card, n in counted.items() for _ in range(min(n, 2)))
-    return contract, hand, draw(st.lists(st.integers(0, 5), min_size=1, max_size=6))
+    return tuple(card for card, n in counted.items() for _ in range(min(n, 2)))
 
 
-@settings(max_examples=150, deadline=None)
-@given(runs_hands())
-def test_remembered_suit_tables_agree_with_the_listing_of_every_way(
-    case: tuple[sr.Contract, tuple[sr.Card, ...], list[int]],
+def assert_solve_finds_what_is_listed(
+    contract: sr.Contract,
+    naturals: tuple[sr.Card, ...],
+    joker_counts: list[int],
+    variant: sr.Variant,
 ) -> None:
-    """One hand asked about with more and fewer jokers, as a bot does, in a variant whose
-    remembered tables only these questions made: each answer is the listing's."""
-    contract, naturals, joker_counts = case
-    variant = attrs.evolve(SHANGHAI)
+    """One hand asked about with more and fewer jokers, as a bot does, in a copy of
+    ``variant`` whose remembered tables only these questions made: ``solve`` finds a way
+    exactly where the listing of every way holds one, and a valid one."""
+    fresh = attrs.evolve(variant)
     for jokers in joker_counts:
         hand = naturals + (sr.JOKER,) * jokers
-        found = solve(hand, contract, variant)
-        assert (found is None) == (not arrangements(hand, contract, SHANGHAI))
+        found = solve(hand, contract, fresh)
+        assert (found is None) == (not arrangements(hand, contract, variant))
         if found is not None:
             assert uses_hand(found, hand)
             check_going_down(found, contract, variant)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from([SHANGHAI.deal(deal).requirement for deal in (3, 7, 10)]),
+    st.data(),
+    st.lists(st.integers(0, 5), min_size=1, max_size=6),
+)
+def test_remembered_suit_tables_agree_with_the_listing_of_every_way(
+    contract: sr.Contract, data: st.DataObject, joker_counts: list[int]
+) -> None:
+    """A runs-only Shanghai contract: each answer is the listing's."""
+    naturals = naturals_near_runs(data.draw, most_suits=4, widest=9)
+    assert_solve_finds_what_is_listed(contract, naturals, joker_counts, SHANGHAI)
 
 
 # runs of different sizes, each size with a joker limit of its own when going down
@@ -839,43 +853,20 @@ LIMITED = attrs.evolve(
 EXACT_SIZES = attrs.evolve(SHANGHAI, id="exact", going_down=sr.GoingDownRules(exact_sizes=True))
 
 
-@st.composite
-def unlike_runs_hands(
-    draw: st.DrawFn,
-) -> tuple[sr.Variant, sr.Contract, tuple[sr.Card, ...], list[int]]:
-    """A contract of runs of different sizes, natural cards near it (as in
-    :func:`runs_hands`) and joker counts to ask about in turn."""
-    variant = draw(st.sampled_from([SHANGHAI, LIMITED, EXACT_SIZES]))
-    runs = draw(st.sampled_from([(5, 4), (4, 5, 4), (6, 4), (5, 5, 4), (3, 5)]))
-    low = draw(st.integers(0, 12))
-    window = [list(sr.Rank)[(low + i) % 13] for i in range(draw(st.integers(4, 10)))]
-    suits = draw(st.lists(st.sampled_from(list(sr.Suit)), min_size=1, max_size=3, unique=True))
-    naturals = draw(
-        st.lists(st.tuples(st.sampled_from(window), st.sampled_from(suits)), max_size=14)
-    )
-    counted = Counter(sr.Card.of(rank, suit) for rank, suit in naturals)
-    hand = tuple(card for card, n in counted.items() for _ in range(min(n, 2)))
-    jokers = draw(st.lists(st.integers(0, 4), min_size=1, max_size=4))
-    return variant, sr.Contract(runs=runs), hand, jokers
-
-
 @settings(max_examples=150, deadline=None)
-@given(unlike_runs_hands())
+@given(
+    st.sampled_from([SHANGHAI, LIMITED, EXACT_SIZES]),
+    st.sampled_from([(5, 4), (4, 5, 4), (6, 4), (5, 5, 4), (3, 5)]),
+    st.data(),
+    st.lists(st.integers(0, 4), min_size=1, max_size=4),
+)
 def test_runs_of_different_sizes_are_found_suit_by_suit_as_the_listing_finds_them(
-    case: tuple[sr.Variant, sr.Contract, tuple[sr.Card, ...], list[int]],
+    variant: sr.Variant, runs: tuple[int, ...], data: st.DataObject, joker_counts: list[int]
 ) -> None:
     """The per-suit tables hold every choice of the contract's runs (which sizes a suit
-    makes, with each size's joker limit): solve finds a way exactly where the walk over every
-    group lists one, also when the tables were made for another number of jokers."""
-    listed_variant, contract, naturals, joker_counts = case
-    variant = attrs.evolve(listed_variant)  # nothing remembered yet
-    for jokers in joker_counts:
-        hand = naturals + (sr.JOKER,) * jokers
-        found = solve(hand, contract, variant)
-        assert (found is None) == (not arrangements(hand, contract, listed_variant))
-        if found is not None:
-            assert uses_hand(found, hand)
-            check_going_down(found, contract, variant)
+    makes, with each size's joker limit), also when made for another number of jokers."""
+    naturals = naturals_near_runs(data.draw, most_suits=3, widest=10)
+    assert_solve_finds_what_is_listed(sr.Contract(runs=runs), naturals, joker_counts, variant)
 
 
 def test_runs_of_different_sizes_keep_each_sizes_joker_limit() -> None:

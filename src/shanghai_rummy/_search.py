@@ -5,6 +5,8 @@ Nothing here is public.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from ._rules import (
     _ACE,
     _NO_LIMIT,
@@ -576,43 +578,13 @@ class _ContractSearch:
         return self._place_sets(0, 2)
 
     def _place_sets(self, slot: int, first: int) -> bool:
+        """Place the sets from ``slot`` on, from what the runs left: which suits a set takes
+        its natural cards from matters to nothing else, so only how many is chosen."""
         if slot == len(self.set_specs):
             return True
-        size, cap = spec = self.set_specs[slot]
-        if not (slot and self.set_specs[slot - 1] == spec):
-            first = 2
-        most = min(self.jokers, cap, self.rules.jm[size])
-        least = max(1, size - most)
-        counts = self.counts
-        for rank in range(first, 15):
-            if self.rank_count[rank] < least:
-                continue
-            suits = sorted(range(4), key=lambda s: -counts[s * 16 + rank])
-            if self.rules.distinct:
-                available = sum(1 for s in suits if counts[s * 16 + rank])
-            else:
-                available = self.rank_count[rank]
-            for naturals in range(min(available, size), least - 1, -1):
-                picked: list[int] = []
-                if self.rules.distinct:
-                    picked = [s * 16 + rank for s in suits[:naturals]]
-                else:
-                    for s in suits:
-                        take = min(counts[s * 16 + rank], naturals - len(picked))
-                        picked.extend([s * 16 + rank] * take)
-                for index in picked:
-                    counts[index] -= 1
-                self.rank_count[rank] -= naturals
-                jokers = size - naturals
-                self.jokers -= jokers
-                self.sets.append((rank, picked, jokers))
-                if self._place_sets(slot + 1, rank):
-                    return True
-                self.sets.pop()
-                self.jokers += jokers
-                self.rank_count[rank] += naturals
-                for index in picked:
-                    counts[index] += 1
+        for rank in self._placed_sets(slot, first, self._most_held):
+            if self._place_sets(slot + 1, rank):
+                return True  # the sets stay placed
         return False
 
     def search_sets_then_runs(self, slot: int, first: int) -> bool:
@@ -630,47 +602,78 @@ class _ContractSearch:
                 return True
             self.failed[key] = 0
             return False
+        for rank in self._placed_sets(slot, first, self._every_pick):
+            if self.search_sets_then_runs(slot + 1, rank):
+                return True  # the sets stay placed
+        return False
+
+    def _placed_sets(
+        self,
+        slot: int,
+        first: int,
+        picks: Callable[[int, int, int], list[list[int]]],
+    ) -> Iterator[int]:
+        """Place each choice of set ``slot`` in turn, of rank ``first`` on where the slot
+        before is alike, and yield its rank while it is placed: ``picks(rank, size, least)``
+        gives the natural cards to try. Taken back when the caller asks for the next; a
+        caller that stops at a choice leaves it placed."""
         size, cap = spec = self.set_specs[slot]
         if not (slot and self.set_specs[slot - 1] == spec):
             first = 2
         most = min(self.jokers, cap, self.rules.jm[size])
         least = max(1, size - most)
         counts = self.counts
+        avail = self.avail
+        bits = self.rules.position_bits
         for rank in range(first, 15):
             if self.rank_count[rank] < least:
                 continue
-            for picked in self._set_picks(rank, size, least):
+            for picked in picks(rank, size, least):
                 naturals = len(picked)
-                self._take_set(rank, picked)
                 jokers = size - naturals
+                for index in picked:
+                    counts[index] -= 1
+                    if not counts[index]:
+                        avail[index >> 4] &= ~bits[rank]
+                self.rank_count[rank] -= naturals
                 self.jokers -= jokers
                 self.sets.append((rank, picked, jokers))
-                if self.search_sets_then_runs(slot + 1, rank):
-                    return True
+                yield rank
                 self.sets.pop()
                 self.jokers += jokers
+                self.rank_count[rank] += naturals
                 for index in picked:
                     if not counts[index]:
-                        self.avail[index >> 4] |= self.rules.position_bits[rank]
+                        avail[index >> 4] |= bits[rank]
                     counts[index] += 1
-                self.rank_count[rank] += naturals
-        return False
 
-    def _take_set(self, rank: int, picked: list[int]) -> None:
+    def _most_held(self, rank: int, size: int, least: int) -> list[list[int]]:
+        """For each count of natural cards of ``rank`` from the most a set takes down to
+        ``least``, one choice of them: from the suits held most."""
         counts = self.counts
-        for index in picked:
-            counts[index] -= 1
-            if not counts[index]:
-                self.avail[index >> 4] &= ~self.rules.position_bits[rank]
-        self.rank_count[rank] -= len(picked)
+        suits = sorted(range(4), key=lambda s: -counts[s * 16 + rank])
+        if self.rules.distinct:
+            available = sum(1 for s in suits if counts[s * 16 + rank])
+        else:
+            available = self.rank_count[rank]
+        choices = []
+        for naturals in range(min(available, size), least - 1, -1):
+            picked: list[int] = []
+            if self.rules.distinct:
+                picked = [s * 16 + rank for s in suits[:naturals]]
+            else:
+                for s in suits:
+                    take = min(counts[s * 16 + rank], naturals - len(picked))
+                    picked.extend([s * 16 + rank] * take)
+            choices.append(picked)
+        return choices
 
-    def _set_picks(self, rank: int, size: int, least: int) -> list[list[int]]:
+    def _every_pick(self, rank: int, size: int, least: int) -> list[list[int]]:
         """Every choice of ``least`` to ``size`` natural cards of ``rank`` for one set (at
         most one a suit where sets need distinct suits), most cards first."""
         counts = self.counts
-        held = [
-            min(counts[suit * 16 + rank], 1 if self.rules.distinct else size) for suit in range(4)
-        ]
+        most = 1 if self.rules.distinct else size
+        held = [min(counts[suit * 16 + rank], most) for suit in range(4)]
         picks: list[list[int]] = [[]]
         for suit in range(4):
             index = suit * 16 + rank
