@@ -20,6 +20,7 @@ from shanghai_rummy._bounds import contract_out_of_reach, opening_out_of_reach
 from shanghai_rummy._rules import count_cards, rules_of
 from shanghai_rummy._search import OpeningSearch, solve_contract
 from shanghai_rummy.melds import check_group
+from shanghai_rummy.play_rules import hand_out_possible
 from shanghai_rummy.solver import (
     arrangements,
     canonical_groups,
@@ -697,6 +698,72 @@ def test_solve_and_arrangements_match_brute_force(
         assert found is None
     else:
         assert found in expected  # valid, canonical, from the hand
+
+
+def _out_by_trying_each_discard(variant: sr.Variant, deal: int, hand: tuple[sr.Card, ...]) -> bool:
+    """Going out by hand as the rule reads: every card in one way, or every card but one
+    that is then discarded (tried card by card), as ``variant.going_out`` allows."""
+    requirement = variant.deal(deal).requirement
+
+    def covered(cards: list[sr.Card]) -> bool:
+        return any(
+            sum(map(len, way)) == len(cards) for way in arrangements(cards, requirement, variant)
+        )
+
+    rule = variant.going_out
+    if rule is not sr.GoOutDiscard.REQUIRED and covered(list(hand)):
+        return True
+    if rule is sr.GoOutDiscard.NEVER:
+        return False
+    for card in set(hand):
+        rest = list(hand)
+        rest.remove(card)
+        if covered(rest):
+            return True
+    return False
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(["shanghai", "shanghai-camping", "rummy51"]),
+    st.sampled_from(list(sr.GoOutDiscard)),
+    st.integers(1, 10),
+    st.data(),
+)
+def test_going_out_by_hand_is_one_search_that_agrees_with_trying_each_discard(
+    preset: str, rule: sr.GoOutDiscard, deal: int, data: st.DataObject
+) -> None:
+    variant = attrs.evolve(sr.get_variant(preset), going_out=rule)
+    deal = min(deal, len(variant.deals))
+    naturals = naturals_near_runs(data.draw, most_suits=4, widest=6)[:10]
+    cards_held = naturals + (sr.JOKER,) * data.draw(st.integers(0, 2))
+    ways = arrangements(cards_held, variant.deal(deal).requirement, variant)
+    hand = cards_held
+    if ways:  # the cards of one way, and up to two more: no card left over, one, or two
+        way = data.draw(st.sampled_from(ways))
+        laid = [card for group in way for card in group]
+        rest = list((Counter(cards_held) - Counter(laid)).elements())
+        hand = tuple(laid) + tuple(rest[: data.draw(st.integers(0, 2))])
+    expected = _out_by_trying_each_discard(variant, deal, hand)
+    assert hand_out_possible(variant, deal, hand) == expected
+
+
+@pytest.mark.parametrize(
+    ("rule", "exact", "one_over"),
+    [
+        (sr.GoOutDiscard.NEVER, True, False),
+        (sr.GoOutDiscard.OPTIONAL, True, True),
+        (sr.GoOutDiscard.REQUIRED, False, True),
+    ],
+)
+def test_going_out_by_hand_leaves_the_cards_the_going_out_rule_allows(
+    rule: sr.GoOutDiscard, exact: bool, one_over: bool
+) -> None:
+    # two sets of 3: every card laid down, or all but 5S, which is then discarded
+    variant = attrs.evolve(SHANGHAI, going_out=rule)
+    assert hand_out_possible(variant, 1, cards("8C 8D 8H 9C 9D 9H")) is exact
+    assert hand_out_possible(variant, 1, cards("8C 8D 8H 9C 9D 9H 5S")) is one_over
+    assert not hand_out_possible(variant, 1, cards("8C 8D 8H 9C 9D 9H 5S 6S"))
 
 
 def test_going_out_by_hand_is_found_with_a_group_twice_or_extra_groups() -> None:

@@ -81,18 +81,16 @@ def opening_possible(variant: Variant, deal_number: int, hand: Sequence[Card]) -
 
 def hand_out_possible(variant: Variant, deal_number: int, hand: Sequence[Card]) -> bool:
     """Whether ``hand`` can go down and out at once: every card in one way of going down,
-    or all but one that is then discarded, as ``variant.going_out`` allows."""
+    or all but one that is then discarded, as ``variant.going_out`` allows. One search for
+    a way that leaves no card, or one (a way of the hand without a card is a way of the
+    hand that leaves that card)."""
     requirement = variant.deal(deal_number).requirement
-
-    def covered(cards: Sequence[Card]) -> bool:
-        return solver.way_leaving(cards, requirement, variant, lambda left: left == 0, 0)
-
     rule = variant.going_out
-    if rule is not GoOutDiscard.REQUIRED and covered(hand):
-        return True
     if rule is GoOutDiscard.NEVER:
-        return False
-    return any(covered(_without_one(hand, card)) for card in set(hand))
+        return solver.way_leaving(hand, requirement, variant, lambda left: left == 0, 0)
+    if rule is GoOutDiscard.REQUIRED:
+        return solver.way_leaving(hand, requirement, variant, lambda left: left == 1, 1)
+    return solver.way_leaving(hand, requirement, variant, lambda left: left <= 1, 1)
 
 
 def _without_one(hand: Sequence[Card], card: Card) -> list[Card]:
