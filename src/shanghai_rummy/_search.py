@@ -164,26 +164,45 @@ class _ContractSearch:
         return mask
 
     def _run_candidates(self, spec: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-        """Every (suit, start, length) a run of ``spec`` could take with the whole hand."""
+        """Every (suit, start, length) a run of ``spec`` could take with the whole hand. A
+        suit's spans depend on its cards and the jokers a run may hold, and a bot asks about
+        many hands that share a suit: they are remembered."""
         size, cap, longest = spec
-        rules = self.rules
-        found = []
+        room = min(self.jokers, cap)
+        memo = self.rules.run_span_memo
+        found: list[tuple[int, int, int]] = []
         for suit in range(4):
             avail = self.avail[suit]
-            present = avail.bit_count()
-            for length in range(size, longest + 1):
-                if length - present > self.jokers:
-                    break  # longer spans miss even more cards
-                most = min(self.jokers, cap, rules.jm[length])
-                if length - present > most:
-                    continue
-                for start in rules.starts.get(length, ()):
-                    if length >= 14:
-                        have = self._natural_mask(suit, start, length)
-                    else:
-                        have = avail & rules.imask[start, length]
-                    if length - have.bit_count() <= most:
-                        found.append((suit, start, length))
+            two_aces = longest >= 14 and self.counts[suit * 16 + _ACE] >= 2
+            key = (suit, size, cap, longest, room, avail, two_aces)
+            spans = memo.get(key)
+            if spans is None:
+                if len(memo) > 1 << 14:
+                    memo.clear()
+                spans = memo[key] = self._suit_spans(suit, size, longest, room)
+            found.extend(spans)
+        return found
+
+    def _suit_spans(
+        self, suit: int, size: int, longest: int, room: int
+    ) -> list[tuple[int, int, int]]:
+        rules = self.rules
+        avail = self.avail[suit]
+        present = avail.bit_count()
+        found = []
+        for length in range(size, longest + 1):
+            if length - present > room:
+                break  # longer spans miss even more cards
+            most = min(room, rules.jm[length])
+            if length - present > most:
+                continue
+            for start in rules.starts.get(length, ()):
+                if length >= 14:
+                    have = self._natural_mask(suit, start, length)
+                else:
+                    have = avail & rules.imask[start, length]
+                if length - have.bit_count() <= most:
+                    found.append((suit, start, length))
         return found
 
     def _take_run(self, suit: int, mask: int) -> None:

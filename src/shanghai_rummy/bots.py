@@ -114,6 +114,12 @@ def _positions(card: Card, aces: Aces) -> tuple[int, ...]:
     return (card.rank.value,)
 
 
+# the run positions of a card of each rank, under each rule for aces
+_RUN_POSITIONS = {
+    aces: {rank: _positions(Card.of(rank, Suit.CLUBS), aces) for rank in Rank} for aces in Aces
+}
+
+
 class _Unknown:
     """Not yet searched."""
 
@@ -430,38 +436,41 @@ def _dead_slots(groups: Sequence[Sequence[Card]], look: _Look) -> int:
 def _neighbours(card: Card, hand: Sequence[Card], look: _Look) -> float:
     """How much the other cards in hand build on ``card``: cards of its rank count for sets,
     cards of its suit one or two places away for runs (not across a card that cannot come)."""
-    if card.suit is None:
+    suit, rank = card.suit, card.rank
+    if suit is None or rank is None:
         return 0.0
-    suit = card.suit
     requirement = look.requirement
     if isinstance(requirement, Opening):
         sets, runs = True, True
     else:
         sets, runs = bool(requirement.sets), bool(requirement.runs)
     melds = look.variant.melds
-    mine = _positions(card, melds.aces)
+    sets = sets and rank not in look.gone_ranks
+    distinct = melds.set_distinct_suits
+    places = _RUN_POSITIONS[melds.aces]
+    mine = places[rank]
+    gone = look.gone
     score = 0.0
-    others = list(hand)
-    others.remove(card)
-    for other in others:
-        if other.is_joker:
+    itself = True  # one copy of the card is the card itself
+    for other in hand:
+        if other is card and itself:
+            itself = False
             continue
-        if (
-            sets
-            and other.rank is card.rank
-            and card.rank not in look.gone_ranks
-            and not (melds.set_distinct_suits and other.suit is card.suit)
-        ):
-            score += 1.0
-        if runs and other.suit is card.suit and other.rank is not card.rank:
+        other_rank = other.rank
+        if other_rank is None:
+            continue  # a joker
+        if other_rank is rank:
+            if sets and not (distinct and other.suit is suit):
+                score += 1.0
+        elif runs and other.suit is suit:
             for here in mine:
-                for there in _positions(other, melds.aces):
+                for there in places[other_rank]:
                     gap = abs(here - there)
                     if gap == 1:
                         score += 1.0
                     elif gap == 2:
                         between = Card.of(_rank_at((here + there) // 2), suit)
-                        score += 0.0 if between in look.gone else 0.5
+                        score += 0.0 if between in gone else 0.5
     return score
 
 
