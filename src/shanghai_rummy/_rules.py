@@ -134,7 +134,6 @@ class _Rules:
         "position_bits",
         "run_long",
         "run_min",
-        "run_span_memo",
         "set_big",
         "set_memo",
         "set_min",
@@ -196,8 +195,6 @@ class _Rules:
         self.clash_memo: dict[tuple[int, int, int, int], bool] = {}
         # the per-suit tables of runs of :mod:`._search`, with the jokers they were made for
         self.suit_run_memo: dict[tuple[object, ...], tuple[int, _SuitTable | None]] = {}
-        # the spans a suit's cards and some jokers allow a run, for :mod:`._search`
-        self.run_span_memo: dict[tuple[int, ...], list[tuple[int, int, int]]] = {}
 
     def clash(self, a_start: int, a_len: int, b_start: int, b_len: int) -> bool:
         """:func:`runs_clash` under this variant, remembered (few spans exist)."""

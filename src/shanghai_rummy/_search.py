@@ -5,8 +5,6 @@ Nothing here is public.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
 from ._rules import (
     _ACE,
     _NO_LIMIT,
@@ -164,45 +162,26 @@ class _ContractSearch:
         return mask
 
     def _run_candidates(self, spec: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-        """Every (suit, start, length) a run of ``spec`` could take with the whole hand. A
-        suit's spans depend on its cards and the jokers a run may hold, and a bot asks about
-        many hands that share a suit: they are remembered."""
+        """Every (suit, start, length) a run of ``spec`` could take with the whole hand."""
         size, cap, longest = spec
-        room = min(self.jokers, cap)
-        memo = self.rules.run_span_memo
-        found: list[tuple[int, int, int]] = []
+        rules = self.rules
+        found = []
         for suit in range(4):
             avail = self.avail[suit]
-            two_aces = longest >= 14 and self.counts[suit * 16 + _ACE] >= 2
-            key = (suit, size, cap, longest, room, avail, two_aces)
-            spans = memo.get(key)
-            if spans is None:
-                if len(memo) > 1 << 14:
-                    memo.clear()
-                spans = memo[key] = self._suit_spans(suit, size, longest, room)
-            found.extend(spans)
-        return found
-
-    def _suit_spans(
-        self, suit: int, size: int, longest: int, room: int
-    ) -> list[tuple[int, int, int]]:
-        rules = self.rules
-        avail = self.avail[suit]
-        present = avail.bit_count()
-        found = []
-        for length in range(size, longest + 1):
-            if length - present > room:
-                break  # longer spans miss even more cards
-            most = min(room, rules.jm[length])
-            if length - present > most:
-                continue
-            for start in rules.starts.get(length, ()):
-                if length >= 14:
-                    have = self._natural_mask(suit, start, length)
-                else:
-                    have = avail & rules.imask[start, length]
-                if length - have.bit_count() <= most:
-                    found.append((suit, start, length))
+            present = avail.bit_count()
+            for length in range(size, longest + 1):
+                if length - present > self.jokers:
+                    break  # longer spans miss even more cards
+                most = min(self.jokers, cap, rules.jm[length])
+                if length - present > most:
+                    continue
+                for start in rules.starts.get(length, ()):
+                    if length >= 14:
+                        have = self._natural_mask(suit, start, length)
+                    else:
+                        have = avail & rules.imask[start, length]
+                    if length - have.bit_count() <= most:
+                        found.append((suit, start, length))
         return found
 
     def _take_run(self, suit: int, mask: int) -> None:
@@ -597,13 +576,43 @@ class _ContractSearch:
         return self._place_sets(0, 2)
 
     def _place_sets(self, slot: int, first: int) -> bool:
-        """Place the sets from ``slot`` on, from what the runs left: which suits a set takes
-        its natural cards from matters to nothing else, so only how many is chosen."""
         if slot == len(self.set_specs):
             return True
-        for rank in self._placed_sets(slot, first, self._most_held):
-            if self._place_sets(slot + 1, rank):
-                return True  # the sets stay placed
+        size, cap = spec = self.set_specs[slot]
+        if not (slot and self.set_specs[slot - 1] == spec):
+            first = 2
+        most = min(self.jokers, cap, self.rules.jm[size])
+        least = max(1, size - most)
+        counts = self.counts
+        for rank in range(first, 15):
+            if self.rank_count[rank] < least:
+                continue
+            suits = sorted(range(4), key=lambda s: -counts[s * 16 + rank])
+            if self.rules.distinct:
+                available = sum(1 for s in suits if counts[s * 16 + rank])
+            else:
+                available = self.rank_count[rank]
+            for naturals in range(min(available, size), least - 1, -1):
+                picked: list[int] = []
+                if self.rules.distinct:
+                    picked = [s * 16 + rank for s in suits[:naturals]]
+                else:
+                    for s in suits:
+                        take = min(counts[s * 16 + rank], naturals - len(picked))
+                        picked.extend([s * 16 + rank] * take)
+                for index in picked:
+                    counts[index] -= 1
+                self.rank_count[rank] -= naturals
+                jokers = size - naturals
+                self.jokers -= jokers
+                self.sets.append((rank, picked, jokers))
+                if self._place_sets(slot + 1, rank):
+                    return True
+                self.sets.pop()
+                self.jokers += jokers
+                self.rank_count[rank] += naturals
+                for index in picked:
+                    counts[index] += 1
         return False
 
     def search_sets_then_runs(self, slot: int, first: int) -> bool:
@@ -621,71 +630,40 @@ class _ContractSearch:
                 return True
             self.failed[key] = 0
             return False
-        for rank in self._placed_sets(slot, first, self._every_pick):
+        size, _ = self.set_specs[slot]
+        counts, avail, bits = self.counts, self.avail, self.rules.position_bits
+        for rank, picked in self._set_choices(slot, first):
+            for index in picked:
+                counts[index] -= 1
+                if not counts[index]:
+                    avail[index >> 4] &= ~bits[rank]
+            self.rank_count[rank] -= len(picked)
+            self.jokers -= size - len(picked)
+            self.sets.append((rank, picked, size - len(picked)))
             if self.search_sets_then_runs(slot + 1, rank):
                 return True  # the sets stay placed
+            self.sets.pop()
+            self.jokers += size - len(picked)
+            self.rank_count[rank] += len(picked)
+            for index in picked:
+                if not counts[index]:
+                    avail[index >> 4] |= bits[rank]
+                counts[index] += 1
         return False
 
-    def _placed_sets(
-        self,
-        slot: int,
-        first: int,
-        picks: Callable[[int, int, int], list[list[int]]],
-    ) -> Iterator[int]:
-        """Place each choice of set ``slot`` in turn, of rank ``first`` on where the slot
-        before is alike, and yield its rank while it is placed: ``picks(rank, size, least)``
-        gives the natural cards to try. Taken back when the caller asks for the next; a
-        caller that stops at a choice leaves it placed."""
+    def _set_choices(self, slot: int, first: int) -> list[tuple[int, list[int]]]:
+        """Every choice for set ``slot`` (of rank ``first`` on, where the slot before is
+        alike): its rank and the natural cards it takes, least jokers first for each rank."""
         size, cap = spec = self.set_specs[slot]
         if not (slot and self.set_specs[slot - 1] == spec):
             first = 2
-        most = min(self.jokers, cap, self.rules.jm[size])
-        least = max(1, size - most)
-        counts = self.counts
-        avail = self.avail
-        bits = self.rules.position_bits
-        for rank in range(first, 15):
-            if self.rank_count[rank] < least:
-                continue
-            for picked in picks(rank, size, least):
-                naturals = len(picked)
-                jokers = size - naturals
-                for index in picked:
-                    counts[index] -= 1
-                    if not counts[index]:
-                        avail[index >> 4] &= ~bits[rank]
-                self.rank_count[rank] -= naturals
-                self.jokers -= jokers
-                self.sets.append((rank, picked, jokers))
-                yield rank
-                self.sets.pop()
-                self.jokers += jokers
-                self.rank_count[rank] += naturals
-                for index in picked:
-                    if not counts[index]:
-                        avail[index >> 4] |= bits[rank]
-                    counts[index] += 1
-
-    def _most_held(self, rank: int, size: int, least: int) -> list[list[int]]:
-        """For each count of natural cards of ``rank`` from the most a set takes down to
-        ``least``, one choice of them: from the suits held most."""
-        counts = self.counts
-        suits = sorted(range(4), key=lambda s: -counts[s * 16 + rank])
-        if self.rules.distinct:
-            available = sum(1 for s in suits if counts[s * 16 + rank])
-        else:
-            available = self.rank_count[rank]
-        choices = []
-        for naturals in range(min(available, size), least - 1, -1):
-            picked: list[int] = []
-            if self.rules.distinct:
-                picked = [s * 16 + rank for s in suits[:naturals]]
-            else:
-                for s in suits:
-                    take = min(counts[s * 16 + rank], naturals - len(picked))
-                    picked.extend([s * 16 + rank] * take)
-            choices.append(picked)
-        return choices
+        least = max(1, size - min(self.jokers, cap, self.rules.jm[size]))
+        return [
+            (rank, picked)
+            for rank in range(first, 15)
+            if self.rank_count[rank] >= least
+            for picked in self._every_pick(rank, size, least)
+        ]
 
     def _every_pick(self, rank: int, size: int, least: int) -> list[list[int]]:
         """Every choice of ``least`` to ``size`` natural cards of ``rank`` for one set (at
