@@ -620,16 +620,24 @@ class _ContractSearch:
         alike), each with every choice of the natural cards it takes, then the runs suit by
         suit from what is left (remembered by what is left). For contracts of sets and
         several runs, which the run-by-run search would otherwise search with every choice
-        of the natural cards jokers stand in for."""
-        if slot == len(self.set_specs):
-            key = (-2, self.jokers, *self.counts)
-            if key in self.failed:
-                return False
-            self.runs = []
-            if self.search_runs_by_suit():
-                return True
+        of the natural cards jokers stand in for. What failed is remembered by the cards and
+        jokers left (sets placed in another order leave the same), and a search gives up
+        where the runs cannot be made even with every card and joker left: more sets only
+        take some away."""
+        key = (-2 - slot, self.jokers, *self.counts)
+        failed = self.failed.get(key)
+        if failed is not None and failed <= first:
+            return False
+        self.runs = []
+        if not self.search_runs_by_suit():
             self.failed[key] = 0
             return False
+        if slot == len(self.set_specs) or self._sets_then_runs_from(slot, first):
+            return True
+        self.failed[key] = first
+        return False
+
+    def _sets_then_runs_from(self, slot: int, first: int) -> bool:
         size, _ = self.set_specs[slot]
         counts, avail, bits = self.counts, self.avail, self.rules.position_bits
         for rank, picked in self._set_choices(slot, first):
