@@ -78,7 +78,7 @@ class _Candidate:
             if code != _JOKER_CODE:
                 need[code] = need.get(code, 0) + 1
         self.need = tuple(need.items())
-        # what it needs of each card slot, a byte a slot (see :func:`._ways._packed_counts`)
+        # what it needs of each card slot, a byte a slot (see :func:`_packed_counts`)
         self.packed = sum(count << (index << 3) for index, count in self.need)
         self.size = len(codes)
         self.jokers = codes.count(_JOKER_CODE)
@@ -95,6 +95,15 @@ class _Candidate:
             self.kind = MeldKind.RUN
             self.suit, self.start = key[1], key[2]
             self.points = span_points.get((self.start, self.size), 0)
+
+
+def _packed_counts(counts: list[int]) -> tuple[int, int]:
+    """The guard bits and the counts packed into one integer, a byte a card slot whose top
+    bit is a guard: taking packed needs (see ``_Candidate.packed``) away from the counts
+    clears the guard of exactly the slots they run short of, and never borrows from the next
+    byte (a slot's count and needs stay below 128)."""
+    guard = int.from_bytes(b"\x80" * len(counts), "little")
+    return guard, int.from_bytes(bytes(counts), "little") | guard
 
 
 _Keyed = dict[tuple[int, ...], tuple[Card, ...]]
@@ -370,17 +379,23 @@ def every_way(
             for other in chosen
         )
 
+    # the counts again, packed into one integer: whether a candidate's cards are held is
+    # then one subtraction (the walk's hottest test)
+    guard, packed = _packed_counts(counts)
+    free = [packed]
+
     def fits(candidate: _Candidate) -> bool:
         """Whether ``candidate`` can join the groups chosen as an extra group."""
         return not (
             candidate.jokers > left[0]
-            or any(counts[index] < need for index, need in candidate.need)
+            or (free[0] - candidate.packed) & guard != guard
             or (clashes and clash(candidate))
         )
 
     def take(candidate: _Candidate) -> None:
         for index, need in candidate.need:
             counts[index] -= need
+        free[0] -= candidate.packed
         left[0] -= candidate.jokers
         left[1] -= candidate.value
         laid[candidate.group] += 1
@@ -391,6 +406,7 @@ def every_way(
         laid[candidate.group] -= 1
         left[1] += candidate.value
         left[0] += candidate.jokers
+        free[0] += candidate.packed
         for index, need in candidate.need:
             counts[index] += need
 
@@ -467,12 +483,13 @@ def every_way(
             if (
                 candidate.jokers > left[0]
                 or laid[group] == most[group]
-                or any(counts[index] < need for index, need in candidate.need)
+                or (free[0] - candidate.packed) & guard != guard
                 or (clashes and clash(candidate))
             ):
                 continue
             for index, need in candidate.need:
                 counts[index] -= need
+            free[0] -= candidate.packed
             left[0] -= candidate.jokers
             left[1] -= candidate.value
             laid[group] += 1
@@ -482,6 +499,7 @@ def every_way(
             laid[group] -= 1
             left[1] += candidate.value
             left[0] += candidate.jokers
+            free[0] += candidate.packed
             for index, need in candidate.need:
                 counts[index] += need
             if stop:

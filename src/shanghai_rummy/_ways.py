@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ._every import _Candidate
+from ._every import _Candidate, _packed_counts
 from ._every import _runs_of_suit as runs_of_suit
 from ._every import _sets_of_rank as sets_of_rank
 from ._rules import (
@@ -42,8 +42,8 @@ class _Part:
     """The choices of one suit's runs (or one rank's sets): ``by_count[t]`` lists the
     multisets of ``t`` groups with the jokers they spend, ``cheapest[t]`` the fewest jokers
     among them; ``slots``, the card slots any of them takes, as a mask of their bytes in the
-    packed counts (see :func:`_packed_counts`). Every ``t`` up to ``most`` has a choice (fewer
-    groups of a choice are one)."""
+    packed counts (see :func:`._every._packed_counts`). Every ``t`` up to ``most`` has a
+    choice (fewer groups of a choice are one)."""
 
     __slots__ = ("by_count", "cheapest", "most", "slots")
 
@@ -202,15 +202,6 @@ def _join(
             known[key] = fitting
         ways.extend(sets + runs for sets in fitting)
     return ways
-
-
-def _packed_counts(counts: list[int]) -> tuple[int, int]:
-    """The guard bits and the counts packed into one integer, a byte a card slot whose top
-    bit is a guard: taking packed needs (see ``_Candidate.packed``) away from the counts
-    clears the guard of exactly the slots they run short of, and never borrows from the next
-    byte (a slot's count and needs stay below 128)."""
-    guard = int.from_bytes(b"\x80" * len(counts), "little")
-    return guard, int.from_bytes(bytes(counts), "little") | guard
 
 
 def _needs(groups: tuple[_Candidate, ...]) -> int:
