@@ -798,6 +798,78 @@ def test_a_way_leaving_so_many_cards_is_found_where_the_listing_holds_one(
     assert other == any(left != cards_left for left in listed)
 
 
+def _extra_groups_allowed(same_suit_runs: sr.SameSuitRuns, exact_sizes: bool) -> sr.Variant:
+    return attrs.evolve(
+        SHANGHAI,
+        id=f"extra-{same_suit_runs.value}-{exact_sizes}",
+        going_down=sr.GoingDownRules(
+            exact_meld_count=False, exact_sizes=exact_sizes, same_suit_runs=same_suit_runs
+        ),
+        melds=sr.MeldRules(run_min=3),
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(list(sr.SameSuitRuns)),
+    st.booleans(),
+    st.sampled_from(
+        [sr.Contract(runs=(3,)), sr.Contract(sets=(3,), runs=(3,)), sr.Contract(runs=(3, 3))]
+    ),
+    st.integers(0, 1),
+    st.data(),
+)
+def test_going_out_with_extra_groups_is_found_where_the_listing_holds_a_way(
+    same_suit_runs: sr.SameSuitRuns,
+    exact_sizes: bool,
+    contract: sr.Contract,
+    most_left: int,
+    data: st.DataObject,
+) -> None:
+    """Where extra groups may join the contract's, going out by hand covers the cards left
+    lowest card first; it agrees with the listing of every way, whichever runs of a suit
+    may be laid together."""
+    from shanghai_rummy.solver import way_leaving
+
+    variant = _extra_groups_allowed(same_suit_runs, exact_sizes)
+    naturals = naturals_near_runs(data.draw, most_suits=2, widest=7)[:9]
+    hand = naturals + (sr.JOKER,) * data.draw(st.integers(0, 2))
+    listed = [len(hand) - sum(map(len, way)) for way in arrangements(hand, contract, variant)]
+    found = way_leaving(hand, contract, variant, lambda left: left <= most_left, most_left)
+    assert found == any(left <= most_left for left in listed)
+    exactly = way_leaving(hand, contract, variant, lambda left: left == most_left, most_left)
+    assert exactly == (most_left in listed)
+
+
+def test_going_out_with_extra_groups_tries_no_core_where_the_cards_cannot_all_be_grouped() -> None:
+    """A hand whose cards no groups can all take is refused before any choice of the
+    contract's groups is tried: walking them, with seven jokers, took seconds."""
+    from shanghai_rummy import _every
+
+    variant = attrs.evolve(
+        SHANGHAI,
+        going_down=sr.GoingDownRules(exact_meld_count=False),
+        going_out=sr.GoOutDiscard.NEVER,
+    )
+    hand = cards("10H 4D 9H 10C 5D AS AH 2D 6S 10S 10C 7H 6D 9S 8D KS 3S AC") + (sr.JOKER,) * 7
+    with mock.patch.object(_every, "_accepts", wraps=_every._accepts) as accepts:
+        assert not hand_out_possible(variant, 3, hand)
+    assert accepts.call_count == 0
+    # the same hand less its loose cards goes out: a run of 4 twice, a set of tens beside
+    assert hand_out_possible(variant, 3, cards("4D 5D 6D 7H 8H 9H 10C 10H 10S") + (sr.JOKER,) * 2)
+
+
+def test_going_out_with_extra_groups_tells_apart_a_core_of_the_same_cards_elsewhere() -> None:
+    """JK JH QH as 10-Q leaves 6-9, which may not lie beside it (runs of one suit must be
+    separated); as J-K it leaves the same cards, which may. What the first could not cover
+    is not what the second cannot: the runs chosen are part of what is remembered."""
+    from shanghai_rummy.solver import way_leaving
+
+    variant = _extra_groups_allowed(sr.SameSuitRuns.SEPARATED, exact_sizes=True)
+    hand = (*cards("6H 7H 8H 9H JH QH"), sr.JOKER)
+    assert way_leaving(hand, sr.Contract(runs=(3,)), variant, lambda left: left == 0, 0)
+
+
 @settings(max_examples=300, deadline=None)
 @given(small_cases())
 def test_possible_groups_match_brute_force(

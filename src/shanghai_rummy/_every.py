@@ -338,7 +338,10 @@ def every_way(
     does not hold, every way is a way of exactly the contract's groups (its core) and extra
     groups from the cards it leaves: the walk finds the cores, and each core grows by every
     multiset of extra groups. Walking every multiset of groups instead would try, for a hand
-    of twenty cards, millions that hold no core."""
+    of twenty cards, millions that hold no core. Where the first way is enough and
+    ``most_left`` bounds the cards left (going out by hand), the cards a core leaves are
+    covered lowest card first instead (see ``cover``), and the whole hand is tried so before
+    any core: a hand that no groups can cover tries none."""
     variant = rules.variant
     candidates = _candidates(counts, jokers, requirement, rules)
     most = [64, 64]  # groups of each kind (set, run)
@@ -460,11 +463,65 @@ def every_way(
                     return True
         return False
 
+    # the candidates that take each card slot, for :func:`cover`
+    takers: dict[int, list[_Candidate]] = {}
+    covering = extras and first_only and most_left is not None
+    if covering:
+        for candidate in candidates:
+            for index, _ in candidate.need:
+                takers.setdefault(index, []).append(candidate)
+    uncovered: set[tuple[object, ...]] = set()
+
+    def cover(aside: int) -> bool:
+        """Whether extra groups can take the cards left, but for some (``aside`` of them set
+        aside so far) that the way may leave; records the first such way found.
+
+        Used where one way is enough and at most ``most_left`` cards may be left (going out
+        by hand, say): growing each core by every multiset of extra groups would try, where
+        no way exists, a multiset after another that leaves the same card unplaced. This
+        places the lowest card left first (set aside, or in a group that takes it), so each
+        choice differs in what it covers, and remembers the cards left that could not be
+        covered: many cores, and many orders of the same groups, leave the same cards."""
+        assert most_left is not None
+        situation: tuple[object, ...] = (free[0], left[0], aside)
+        if clashes:  # the runs chosen decide which runs may still be added
+            runs = frozenset(candidate.key for candidate in chosen if candidate.group)
+            situation = (*situation, runs)
+        if situation in uncovered:
+            return False
+        lowest = next((index for index in held if counts[index]), None)
+        if lowest is None:
+            if leaves is None or leaves(aside + left[0]):
+                way = sorted(chosen, key=_KEY)  # the order of ``candidates``
+                grown[tuple(candidate.key for candidate in way)] = way
+                return True
+        else:
+            if aside < most_left:
+                counts[lowest] -= 1
+                free[0] -= 1 << (lowest << 3)
+                found = cover(aside + 1)
+                free[0] += 1 << (lowest << 3)
+                counts[lowest] += 1
+                if found:
+                    return True
+            for candidate in takers.get(lowest, ()):
+                if fits(candidate):
+                    take(candidate)
+                    found = cover(aside)
+                    give(candidate)
+                    if found:
+                        return True
+        uncovered.add(situation)
+        return False
+
     def walk(first: int, points: int) -> bool:
         """Choose the groups of ``core`` from place ``first`` on (the walk's hot loop: the
         choice is made and undone inline)."""
         if len(chosen) >= low and _accepts(chosen, requirement, rules, points):
-            if extras:
+            if covering:
+                if cover(0):
+                    return True
+            elif extras:
                 if grow(0):
                     return True
             elif kept():
@@ -506,5 +563,11 @@ def every_way(
                 return True
         return False
 
+    if covering:
+        # every way's groups, core and extra, are candidates that cover the hand: where the
+        # candidates cannot, no core need be tried (the slow case is the hand with no way)
+        if not cover(0):
+            return []
+        grown.clear()  # that cover's groups may hold no core
     walk(0, 0)
     return list(grown.values()) if extras else out
