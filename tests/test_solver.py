@@ -842,8 +842,9 @@ def test_going_out_with_extra_groups_is_found_where_the_listing_holds_a_way(
 
 
 def test_going_out_with_extra_groups_tries_no_core_where_the_cards_cannot_all_be_grouped() -> None:
-    """A hand whose cards no groups can all take is refused before any choice of the
-    contract's groups is tried: walking them, with seven jokers, took seconds."""
+    """A hand whose cards no groups can all take is refused without checking any choice of
+    groups against the contract: walking the contract's groups, with seven jokers, and
+    growing each by every multiset of extra groups took seconds."""
     from shanghai_rummy import _every
 
     variant = attrs.evolve(
@@ -857,6 +858,14 @@ def test_going_out_with_extra_groups_tries_no_core_where_the_cards_cannot_all_be
     assert accepts.call_count == 0
     # the same hand less its loose cards goes out: a run of 4 twice, a set of tens beside
     assert hand_out_possible(variant, 3, cards("4D 5D 6D 7H 8H 9H 10C 10H 10S") + (sr.JOKER,) * 2)
+
+
+def test_going_out_with_extra_groups_needs_the_contracts_groups_among_them() -> None:
+    variant = attrs.evolve(SHANGHAI, going_down=sr.GoingDownRules(exact_meld_count=False))
+    two_sets = cards("8C 8D 8H 9C 9D 9H")
+    assert hand_out_possible(variant, 1, two_sets)  # two sets of 3
+    assert not hand_out_possible(variant, 3, two_sets)  # two runs of 4
+    assert hand_out_possible(variant, 2, (*two_sets, *cards("4S 5S 6S 7S")))  # a set, a run
 
 
 def test_going_out_with_extra_groups_tells_apart_a_core_of_the_same_cards_elsewhere() -> None:

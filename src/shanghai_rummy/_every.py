@@ -339,9 +339,8 @@ def every_way(
     groups from the cards it leaves: the walk finds the cores, and each core grows by every
     multiset of extra groups. Walking every multiset of groups instead would try, for a hand
     of twenty cards, millions that hold no core. Where the first way is enough and
-    ``most_left`` bounds the cards left (going out by hand), the cards a core leaves are
-    covered lowest card first instead (see ``cover``), and the whole hand is tried so before
-    any core: a hand that no groups can cover tries none."""
+    ``most_left`` bounds the cards left (going out by hand), the hand is instead covered by
+    groups lowest card first (see ``cover``), which remembers what it could not cover."""
     variant = rules.variant
     candidates = _candidates(counts, jokers, requirement, rules)
     most = [64, 64]  # groups of each kind (set, run)
@@ -463,27 +462,39 @@ def every_way(
                     return True
         return False
 
-    # the candidates that take each card slot, for :func:`cover`
-    takers: dict[int, list[_Candidate]] = {}
+    # going out by hand, where extra groups are allowed: the candidates that take each card
+    # slot, and the contract's slots each fits (bits: the sets' from bit 0, the runs' from 32)
     covering = extras and first_only and most_left is not None
+    takers: dict[int, list[_Candidate]] = {}
+    slots_fitted: dict[int, int] = {}  # by candidate id
     if covering:
+        assert isinstance(requirement, Contract)
         for candidate in candidates:
             for index, _ in candidate.need:
                 takers.setdefault(index, []).append(candidate)
+            sizes = requirement.sets if candidate.kind is MeldKind.SET else requirement.runs
+            bits = 0
+            for slot, size in enumerate(sizes):
+                if _slot_takes(size, candidate, rules):
+                    bits |= 1 << slot
+            slots_fitted[id(candidate)] = bits << (32 * candidate.group)
     uncovered: set[tuple[object, ...]] = set()
 
     def cover(aside: int) -> bool:
-        """Whether extra groups can take the cards left, but for some (``aside`` of them set
-        aside so far) that the way may leave; records the first such way found.
+        """Whether groups can take the cards left but for some (``aside`` of them set aside
+        so far) that the way may leave, the groups chosen holding the contract's; records
+        the first such way.
 
-        Used where one way is enough and at most ``most_left`` cards may be left (going out
-        by hand, say): growing each core by every multiset of extra groups would try, where
-        no way exists, a multiset after another that leaves the same card unplaced. This
-        places the lowest card left first (set aside, or in a group that takes it), so each
-        choice differs in what it covers, and remembers the cards left that could not be
-        covered: many cores, and many orders of the same groups, leave the same cards."""
+        For going out by hand, where one way is enough and at most ``most_left`` cards may
+        be left: walking the contract's groups and growing each by every multiset of extra
+        groups tries, where no way exists, multiset after multiset that leaves the same card
+        unplaced. This places the lowest card left first (set aside, or in a group that
+        takes it), so each choice differs in what it covers, and remembers what could not be
+        completed: the cards left and, of the groups chosen, only what decides the rest, the
+        slots each could fill and (where runs of a suit may clash) the runs."""
         assert most_left is not None
-        situation: tuple[object, ...] = (free[0], left[0], aside)
+        fills = sorted(bits for candidate in chosen if (bits := slots_fitted[id(candidate)]))
+        situation: tuple[object, ...] = (free[0], left[0], aside, *fills)
         if clashes:  # the runs chosen decide which runs may still be added
             runs = frozenset(candidate.key for candidate in chosen if candidate.group)
             situation = (*situation, runs)
@@ -491,7 +502,9 @@ def every_way(
             return False
         lowest = next((index for index in held if counts[index]), None)
         if lowest is None:
-            if leaves is None or leaves(aside + left[0]):
+            if (leaves is None or leaves(aside + left[0])) and _accepts(
+                chosen, requirement, rules, 0
+            ):
                 way = sorted(chosen, key=_KEY)  # the order of ``candidates``
                 grown[tuple(candidate.key for candidate in way)] = way
                 return True
@@ -518,10 +531,7 @@ def every_way(
         """Choose the groups of ``core`` from place ``first`` on (the walk's hot loop: the
         choice is made and undone inline)."""
         if len(chosen) >= low and _accepts(chosen, requirement, rules, points):
-            if covering:
-                if cover(0):
-                    return True
-            elif extras:
+            if extras:
                 if grow(0):
                     return True
             elif kept():
@@ -564,10 +574,7 @@ def every_way(
         return False
 
     if covering:
-        # every way's groups, core and extra, are candidates that cover the hand: where the
-        # candidates cannot, no core need be tried (the slow case is the hand with no way)
-        if not cover(0):
-            return []
-        grown.clear()  # that cover's groups may hold no core
+        cover(0)
+        return list(grown.values())
     walk(0, 0)
     return list(grown.values()) if extras else out
