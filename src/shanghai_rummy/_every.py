@@ -462,16 +462,18 @@ def every_way(
                     return True
         return False
 
-    # going out by hand, where extra groups are allowed: the candidates that take each card
-    # slot, and the contract's slots each fits (bits: the sets' from bit 0, the runs' from 32)
+    # going out by hand, where extra groups are allowed: the candidates by their lowest card
+    # (``cover`` places the lowest card left, every card below it is placed), then by the
+    # natural cards they take (held or not, one test for them all); and the contract's slots
+    # each fits (bits: the sets' from bit 0, the runs' from bit 32)
     covering = extras and first_only and most_left is not None
-    takers: dict[int, list[_Candidate]] = {}
+    takers: dict[int, dict[int, list[_Candidate]]] = {}
     slots_fitted: dict[int, int] = {}  # by candidate id
     if covering:
         assert isinstance(requirement, Contract)
         for candidate in candidates:
-            for index, _ in candidate.need:
-                takers.setdefault(index, []).append(candidate)
+            lowest = min(index for index, _ in candidate.need)
+            takers.setdefault(lowest, {}).setdefault(candidate.packed, []).append(candidate)
             sizes = requirement.sets if candidate.kind is MeldKind.SET else requirement.runs
             bits = 0
             for slot, size in enumerate(sizes):
@@ -517,8 +519,12 @@ def every_way(
                 counts[lowest] += 1
                 if found:
                     return True
-            for candidate in takers.get(lowest, ()):
-                if fits(candidate):
+            for packed, alike in takers.get(lowest, {}).items():
+                if (free[0] - packed) & guard != guard:
+                    continue  # the cards these groups take are not all held
+                for candidate in alike:
+                    if candidate.jokers > left[0] or (clashes and clash(candidate)):
+                        continue
                     take(candidate)
                     found = cover(aside)
                     give(candidate)
