@@ -1102,6 +1102,48 @@ def test_sets_placed_first_find_a_way_exactly_where_the_listing_does(
             assert found in listed
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    small_cases(),
+    st.sampled_from(
+        [
+            sr.Contract(sets=(3, 4), runs=(3,)),
+            sr.Contract(sets=(3,), runs=(3, 4)),
+            sr.Contract(sets=(3, 3), runs=(3,)),
+        ]
+    ),
+    st.integers(0, 2),
+)
+def test_the_walk_over_sets_lists_the_same_ways_asking_about_the_runs_at_once_or_never(
+    case: tuple[str, sr.Requirement, tuple[sr.Card, ...]], contract: sr.Contract, more: int
+) -> None:
+    """A long walk over a contract's sets asks whether the cards they leave can make its
+    runs, and stops where they cannot: asked from the first step, it lists the ways, and
+    finds a way leaving so many cards, as the walk that never asks does."""
+    from shanghai_rummy import _every
+    from shanghai_rummy.solver import way_leaving
+
+    name, _, naturals = case
+    variant = VARIANTS[name]
+    if min(contract.runs) < variant.melds.run_min:
+        return
+    hand = naturals + (sr.JOKER,) * more
+    answers = []
+    for steps in (0, 10**9):
+        with mock.patch.object(_every, "_STEPS_BEFORE_RUNS_CHECK", steps):
+            fresh = attrs.evolve(variant)  # tables of its own
+            answers.append(
+                (
+                    arrangements(hand, contract, fresh),
+                    [
+                        way_leaving(hand, contract, fresh, lambda left, n=n: left == n, n)
+                        for n in (0, 1)
+                    ],
+                )
+            )
+    assert answers[0] == answers[1]
+
+
 def test_a_run_frees_a_card_for_a_set_where_a_later_run_takes_one_of_its_rank() -> None:
     # sets of 3 hold no joker and runs of 5 two: the run of 5 must leave both 9S for the set
     # (7S 8S JK JK JS), as the run of 3 takes a 9 too (7H 8H 9H). The run-by-run search
