@@ -1130,7 +1130,7 @@ def test_the_walk_over_sets_lists_the_same_ways_asking_about_the_runs_at_once_or
     hand = naturals + (sr.JOKER,) * more
     answers = []
     for steps in (0, 10**9):
-        with mock.patch.object(_every, "_STEPS_BEFORE_RUNS_CHECK", steps):
+        with mock.patch.object(_every, "_SETS_BEFORE_RUNS_CHECK", steps):
             fresh = attrs.evolve(variant)  # tables of its own
             answers.append(
                 (

@@ -301,13 +301,13 @@ def _accepts(
 
 _KEY = attrgetter("key")
 
-# A contract's walk that has chosen sets asks whether the cards they leave can still make
-# the contract's runs (see ``every_way``) only after this many steps: most walks are over
-# sooner than the questions would pay for, and a walk over many sets (dozens to choose from
-# in a long hand) is pruned to those that leave the runs possible. A count, not a clock, so
-# that every walk is the same from run to run. Measured on random house contracts, 500 to
-# 2,000 serve alike.
-_STEPS_BEFORE_RUNS_CHECK = 2000
+# A contract's walk asks whether the cards its sets leave can still make the contract's
+# runs (see ``every_way``) only after this many choices of sets: most walks are over sooner
+# than the questions would pay for, and a walk over many sets (dozens to choose from in a
+# long hand) is pruned to those that leave the runs possible. A count, not a clock, so that
+# every walk is the same from run to run. Measured on random house contracts, 500 to 2,000
+# serve alike.
+_SETS_BEFORE_RUNS_CHECK = 2000
 
 
 def _slot_takes(size: int, candidate: _Candidate, rules: _Rules) -> bool:
@@ -347,14 +347,14 @@ def every_way(
     the contract asks for of it (each needs its own), and no run before every set it asks
     for (the candidates hold the sets first, so no set could follow); and a long walk over a
     contract's sets stops at sets whose cards left cannot make its runs
-    (``_STEPS_BEFORE_RUNS_CHECK``). Where ``exact_meld_count``
-    does not hold, every way is a way of exactly the contract's groups (its core) and extra
-    groups from the cards it leaves: the walk finds the cores, and each core grows by every
-    multiset of extra groups. Walking every multiset of groups instead would try, for a hand
-    of twenty cards, millions that hold no core. Where the first way is enough and
-    ``most_left`` bounds the cards left (going out by hand), the cards a core leaves are
-    covered lowest card first instead (see ``cover``), which remembers what it could not
-    cover, and the whole hand is asked so first."""
+    (``_SETS_BEFORE_RUNS_CHECK``). Where ``exact_meld_count`` does not hold, every way is a
+    way of exactly the contract's groups (its core) and extra groups from the cards it
+    leaves: the walk finds the cores, and each core grows by every multiset of extra groups.
+    Walking every multiset of groups instead would try, for a hand of twenty cards, millions
+    that hold no core. Where the first way is enough and ``most_left`` bounds the cards left
+    (going out by hand), the cards a core leaves are covered lowest card first instead (see
+    ``cover``), which remembers what it could not cover, and the whole hand is asked so
+    first."""
     variant = rules.variant
     candidates = _candidates(counts, jokers, requirement, rules)
     most = [64, 64]  # groups of each kind (set, run)
@@ -546,7 +546,7 @@ def every_way(
     )
     runs_possible: dict[tuple[int, int], bool] = {}
     runs_found: list[tuple[int, int]] = []
-    steps = [0]
+    steps = [0]  # choices of sets walked
 
     def runs_left_possible(runs: Contract) -> bool:
         """Whether the cards left (natural and jokers) can make ``runs``: by the runs found
@@ -573,15 +573,10 @@ def every_way(
     def walk(first: int, points: int) -> bool:
         """Choose the groups of ``core`` from place ``first`` on (the walk's hot loop: the
         choice is made and undone inline)."""
-        steps[0] += 1
-        if (
-            runs_alone is not None
-            and laid[0]
-            and not laid[1]
-            and steps[0] > _STEPS_BEFORE_RUNS_CHECK
-            and not runs_left_possible(runs_alone)
-        ):
-            return False  # sets chosen, and the cards they leave make no runs
+        if runs_alone is not None and laid[0] and not laid[1]:
+            steps[0] += 1
+            if steps[0] > _SETS_BEFORE_RUNS_CHECK and not runs_left_possible(runs_alone):
+                return False  # sets chosen, and the cards they leave make no runs
         if len(chosen) >= low and _accepts(chosen, requirement, rules, points):
             if covering:
                 if cover(0):
