@@ -358,7 +358,7 @@ def every_way(
     variant = rules.variant
     candidates = _candidates(counts, jokers, requirement, rules)
     most = [64, 64]  # groups of each kind (set, run)
-    sets_needed = 0  # the sets a contract's groups hold, all chosen before any run
+    sets_needed = 0  # the sets a contract's groups hold, chosen before any run
     target = best = 0  # an opening with values >= 0: the points still within reach
     extras = False  # whether each core grows by extra groups
     if isinstance(requirement, Opening):
@@ -378,6 +378,10 @@ def every_way(
         for candidate in candidates
         if isinstance(requirement, Opening) or _fits_a_slot(candidate, requirement, rules)
     ]
+    # ``core`` is in canonical order, the sets first: where its runs start
+    runs_from = len(core)
+    if sets_needed:
+        runs_from = next((place for place, group in enumerate(core) if group.group), runs_from)
     value = [0] * 16  # by rank, the index of a card's slot & 15
     if target:
         assert isinstance(requirement, Opening)
@@ -594,11 +598,10 @@ def every_way(
             return False  # with extra groups, those may take what no core takes
         if target and points + left[1] + left[0] * best < target:
             return False  # more groups add at most the cards left (a joker: the best card)
-        for place in range(first, len(core)):
+        # no run before every set the contract asks for: no set could follow it
+        for place in range(first, len(core) if laid[0] >= sets_needed else runs_from):
             candidate = core[place]
             group = candidate.group
-            if group and laid[0] < sets_needed:
-                break  # no set could follow a run (``core`` holds the sets first)
             if (
                 candidate.jokers > left[0]
                 or laid[group] == most[group]
