@@ -20,7 +20,7 @@ from ._rules import (
     _bits,
     _Entries,
     _Rules,
-    card_code,
+    count_cards,
     match_slots,
     position_subsets,
     runs_clash,
@@ -564,14 +564,8 @@ def every_way(
             shapes = solve_contract(list(counts), left[0], runs, rules)
             known = runs_possible[situation] = shapes is not None
             if shapes is not None and len(runs_found) < 8:
-                need = jokers_used = 0
-                for shape in shapes:
-                    for card in shape.cards:
-                        if card.rank is None:
-                            jokers_used += 1
-                        else:
-                            need += 1 << (card_code(card) << 3)
-                runs_found.append((need, jokers_used))
+                used, jokers_used = count_cards(card for shape in shapes for card in shape.cards)
+                runs_found.append((int.from_bytes(bytes(used), "little"), jokers_used))
         return known
 
     def walk(first: int, points: int) -> bool:
