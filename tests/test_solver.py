@@ -1216,6 +1216,117 @@ def test_sets_and_several_runs_with_many_jokers_place_the_sets_first(
     assert placed_first == [True, True]
 
 
+def _sets_first(hand: tuple[sr.Card, ...], contract: sr.Contract, variant: sr.Variant) -> Any:
+    with mock.patch.object(_search, "_RUN_BY_RUN_BUDGET", 1):  # sets placed first at once
+        return solve(hand, contract, attrs.evolve(variant))
+
+
+@pytest.mark.parametrize("rule", [sr.SameSuitRuns.ALLOWED, sr.SameSuitRuns.NOT_JOINABLE])
+def test_sets_placed_first_leave_runs_that_may_overlap_every_copy_they_need(
+    rule: sr.SameSuitRuns,
+) -> None:
+    # the two runs of hearts overlap, so each takes a 7H: the set of sevens must take no 7H,
+    # though the hand holds two
+    variant = attrs.evolve(SHANGHAI, id="house", going_down=sr.GoingDownRules(same_suit_runs=rule))
+    contract = sr.Contract(sets=(3,), runs=(4, 4))
+    hand = cards("5H 5H 6H 6H 7H 7H 8H 8H 7C 7D 7S")
+    assert text(_sets_first(hand, contract, variant)) == ["7C 7D 7S", "5H 6H 7H 8H", "5H 6H 7H 8H"]
+
+
+def test_sets_placed_first_leave_separated_runs_an_ace_at_each_end() -> None:
+    # separated runs of hearts share no rank, but an ace sits low in one and high in the
+    # other: the set of aces must leave both AH
+    variant = attrs.evolve(
+        SHANGHAI,
+        id="house",
+        melds=sr.MeldRules(aces=sr.Aces.HIGH_OR_LOW),
+        going_down=sr.GoingDownRules(same_suit_runs=sr.SameSuitRuns.SEPARATED),
+    )
+    contract = sr.Contract(sets=(3,), runs=(4, 4))
+    hand = cards("AH AH 2H 3H 4H JH QH KH AC AD AS")
+    found = _sets_first(hand, contract, variant)
+    assert text(found) == ["AC AD AS", "AH 2H 3H 4H", "JH QH KH AH"]
+    check_going_down(found, contract, variant)
+
+
+FOUR_DECKS = attrs.evolve(
+    SHANGHAI,
+    id="house",
+    packs=(sr.PackSize(min_players=2, max_players=8, decks=4, jokers=4),),
+    melds=sr.MeldRules(set_max=5, run_min=3, aces=sr.Aces.LOW),
+    jokers=sr.JokerRules(at_most_naturals=False),
+    going_down=sr.GoingDownRules(same_suit_runs=sr.SameSuitRuns.SEPARATED),
+)
+
+
+def test_sets_placed_first_try_once_the_picks_that_leave_the_runs_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a GreedyBot under four decks asked about this hand: a set of five fives could take
+    # the nine fives held in 19 ways (66 with jokers in it), but where runs of a suit must
+    # be separated, only one five of each suit is of use to them: the set takes the others
+    contract = sr.Contract(sets=(5, 4, 4), runs=(4, 5, 4))
+    hand = cards("5C 6C 6C 3D 4D 5D 5D 5D 6D 6D 5H 5H 5H 6H 6H 3S 5S 5S 6S 6S 6S JK JK JK JK JK")
+    expanded: list[int] = []
+    expand = _search._ContractSearch._sets_then_runs_from
+
+    def counted(self: _search._ContractSearch, slot: int, first: int) -> bool:
+        expanded.append(slot)
+        return expand(self, slot, first)
+
+    monkeypatch.setattr(_search._ContractSearch, "_sets_then_runs_from", counted)
+    assert _sets_first(hand, contract, FOUR_DECKS) is None
+    assert len(expanded) < 50  # 771 when every pick was tried
+    wilder = (*hand[:-6], *(sr.JOKER,) * 6)  # 6S for a sixth joker
+    found = _sets_first(wilder, contract, FOUR_DECKS)
+    assert found is not None
+    assert uses_hand(found, wilder)
+    check_going_down(found, contract, FOUR_DECKS)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(list(sr.SameSuitRuns)),
+    st.sampled_from([sr.Aces.LOW, sr.Aces.HIGH_OR_LOW, sr.Aces.BOTH_ENDS]),
+    st.sampled_from(
+        [
+            sr.Contract(sets=(3,), runs=(3, 3)),
+            sr.Contract(sets=(3, 3), runs=(3, 4)),
+            sr.Contract(sets=(4,), runs=(3, 3, 3)),
+        ]
+    ),
+    st.integers(0, 9),
+    st.lists(st.tuples(st.integers(0, 4), st.sampled_from(list(sr.Suit))), min_size=8, max_size=16),
+    st.integers(0, 3),
+)
+def test_sets_placed_first_from_many_copies_find_a_way_where_run_by_run_does(
+    rule: sr.SameSuitRuns,
+    aces: sr.Aces,
+    contract: sr.Contract,
+    low: int,
+    picked: list[tuple[int, sr.Suit]],
+    jokers: int,
+) -> None:
+    """Four decks, sets that may repeat a suit: placing the sets first, each pick of a rank's
+    copies tried once for what it leaves the runs, finds a way exactly where the run-by-run
+    search does, and a way that the rules accept."""
+    variant = attrs.evolve(
+        FOUR_DECKS,
+        melds=sr.MeldRules(set_max=5, run_min=3, aces=aces),
+        going_down=sr.GoingDownRules(same_suit_runs=rule),
+    )
+    ranks = list(sr.Rank)
+    naturals = [sr.Card.of(ranks[(low + offset) % 13], suit) for offset, suit in picked]
+    hand = (*naturals, *(sr.JOKER,) * jokers)
+    found = _sets_first(hand, contract, variant)
+    with mock.patch.object(_search, "_RUN_BY_RUN_BUDGET", 10**9):  # run by run throughout
+        reference = solve(hand, contract, attrs.evolve(variant))
+    assert (found is None) == (reference is None)
+    if found is not None:
+        assert uses_hand(found, hand)
+        check_going_down(found, contract, variant)
+
+
 # --- the quick refusals are sound -----------------------------------------------------------------
 
 

@@ -617,8 +617,9 @@ class _ContractSearch:
 
     def search_sets_then_runs(self, slot: int, first: int) -> bool:
         """Place the sets from ``slot`` on (from rank ``first`` on, where the slot before is
-        alike), each with every choice of the natural cards it takes, then the runs suit by
-        suit from what is left (remembered by what is left). For contracts of sets and
+        alike), each with every choice of the natural cards it takes (of those that leave
+        the runs the same, one: see :meth:`_every_pick`), then the runs suit by suit from
+        what is left (remembered by what is left). For contracts of sets and
         several runs, which the run-by-run search would otherwise search with every choice
         of the natural cards jokers stand in for. What failed is remembered by the cards and
         jokers left (sets placed in another order leave the same), and a search gives up
@@ -675,22 +676,51 @@ class _ContractSearch:
 
     def _every_pick(self, rank: int, size: int, least: int) -> list[list[int]]:
         """Every choice of ``least`` to ``size`` natural cards of ``rank`` for one set (at
-        most one a suit where sets need distinct suits), most cards first."""
+        most one a suit where sets need distinct suits), most cards first.
+
+        Where a set may hold two cards of a suit, the sets after this one take any copies of
+        the rank, so picks differ only in what they leave the runs: copies of a card beyond
+        those the runs could use (:meth:`_run_copies`) are taken first, and of the picks
+        that leave the runs the same, one is tried."""
         counts = self.counts
-        most = 1 if self.rules.distinct else size
-        held = [min(counts[suit * 16 + rank], most) for suit in range(4)]
-        picks: list[list[int]] = [[]]
+        if self.rules.distinct:
+            held = [min(counts[suit * 16 + rank], 1) for suit in range(4)]
+            spare = [0] * 4
+        else:
+            keep = self._run_copies(rank)
+            held = [min(counts[suit * 16 + rank], keep) for suit in range(4)]
+            spare = [counts[suit * 16 + rank] - held[suit] for suit in range(4)]
+        spares = [suit * 16 + rank for suit in range(4) for _ in range(spare[suit])]
+        # the picks of the copies the runs could use, by how many cards each takes
+        useful: list[list[int]] = [[]]
         for suit in range(4):
             index = suit * 16 + rank
-            picks = [
+            useful = [
                 pick + [index] * copies
-                for pick in picks
+                for pick in useful
                 for copies in range(held[suit] + 1)
                 if len(pick) + copies <= size
             ]
-        picks = [pick for pick in picks if len(pick) >= least]
-        picks.sort(key=len, reverse=True)
+        picks: list[list[int]] = []
+        for taken in range(min(size, len(spares) + sum(held)), least - 1, -1):
+            if taken <= len(spares):
+                picks.append(spares[:taken])
+            else:
+                more = taken - len(spares)
+                picks.extend(spares + pick for pick in useful if len(pick) == more)
         return picks
+
+    def _run_copies(self, rank: int) -> int:
+        """The most copies of one card of ``rank`` the contract's runs can hold together. A
+        run holds a card once (an ace twice, from ace to ace), so one a run; where runs of
+        one suit must be separated no two share a rank, so one in all (an ace two, low in
+        one run and high in another)."""
+        runs = (
+            1
+            if self.rules.variant.going_down.same_suit_runs is SameSuitRuns.SEPARATED
+            else len(self.run_specs)
+        )
+        return 2 * runs if rank == _ACE else runs
 
     def shapes(self) -> list[GroupShape]:
         found = [_set_shape(rank, picked, jokers) for rank, picked, jokers in self.sets]
