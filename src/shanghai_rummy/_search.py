@@ -683,31 +683,35 @@ class _ContractSearch:
         those the runs could use (:meth:`_run_copies`) are taken first, and of the picks
         that leave the runs the same, one is tried."""
         counts = self.counts
+        # the copies of each suit whose choice matters (a set of distinct suits takes one of
+        # a suit at most), and the spare copies, the same whichever is taken
         if self.rules.distinct:
-            held = [min(counts[suit * 16 + rank], 1) for suit in range(4)]
-            spare = [0] * 4
+            matter = [min(counts[suit * 16 + rank], 1) for suit in range(4)]
+            spares = []
         else:
             keep = self._run_copies(rank)
-            held = [min(counts[suit * 16 + rank], keep) for suit in range(4)]
-            spare = [counts[suit * 16 + rank] - held[suit] for suit in range(4)]
-        spares = [suit * 16 + rank for suit in range(4) for _ in range(spare[suit])]
-        # the picks of the copies the runs could use, by how many cards each takes
-        useful: list[list[int]] = [[]]
+            matter = [min(counts[suit * 16 + rank], keep) for suit in range(4)]
+            spares = [
+                suit * 16 + rank
+                for suit in range(4)
+                for _ in range(counts[suit * 16 + rank] - matter[suit])
+            ]
+        chosen: list[list[int]] = [[]]  # every choice among the copies that matter
         for suit in range(4):
             index = suit * 16 + rank
-            useful = [
+            chosen = [
                 pick + [index] * copies
-                for pick in useful
-                for copies in range(held[suit] + 1)
+                for pick in chosen
+                for copies in range(matter[suit] + 1)
                 if len(pick) + copies <= size
             ]
         picks: list[list[int]] = []
-        for taken in range(min(size, len(spares) + sum(held)), least - 1, -1):
+        for taken in range(min(size, len(spares) + sum(matter)), least - 1, -1):
             if taken <= len(spares):
                 picks.append(spares[:taken])
             else:
                 more = taken - len(spares)
-                picks.extend(spares + pick for pick in useful if len(pick) == more)
+                picks.extend(spares + pick for pick in chosen if len(pick) == more)
         return picks
 
     def _run_copies(self, rank: int) -> int:
