@@ -2,8 +2,8 @@
 
 Run: python benchmarks/going_down_floor.py [--steps 20000] [--repeats 3]
 Plays the engine benchmark's seeded random games (``shanghai``, 4 seats) again and again in
-one process, and reports the going-down steps (median, listing and applying, in µs) of four
-of those times:
+one process, and reports the going-down steps (median, p90, p99 and mean, and the medians of
+listing and applying, in µs) of four of those times:
 
 - ``first``: as ``benchmarks/engine.py`` measures them (every way is found, and the per-suit
   and per-rank tables of hands new to the process are built);
@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,6 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import engine as engine_bench
+from benchmarks.run import _median_of_runs
 from shanghai_rummy import _ways, solver
 
 CONDITIONS = ("first", "tables_built", "ways_free", "listing_free")
@@ -50,16 +50,14 @@ def _replaced(name: str, function: Callable[..., Any]) -> Iterator[None]:
         setattr(solver, name, original)
 
 
-def _going_down(run: dict[str, Any]) -> dict[str, float | int | None]:
-    phase = run["per_phase"].get("going_down")
-    if phase is None:  # a short run may hold no going down
-        return {"n": 0, "median_us": None, "legal_actions_median_us": None, "apply_median_us": None}
-    return {
-        key: phase[key] for key in ("n", "median_us", "legal_actions_median_us", "apply_median_us")
-    }
+def _going_down(run: dict[str, Any]) -> dict[str, float]:
+    """The going-down figures of one run of the engine benchmark (none: a short run may hold
+    no going down)."""
+    figures: dict[str, float] = run["per_phase"].get("going_down", {})
+    return figures
 
 
-def measure(steps: int, seed: int) -> dict[str, dict[str, float | int | None]]:
+def measure(steps: int, seed: int) -> dict[str, dict[str, float]]:
     """The going-down steps of one seeded run under each of :data:`CONDITIONS`."""
     contract_ways = _ways.contract_ways  # what solver calls by that name
     listed = solver._listed
@@ -86,7 +84,7 @@ def measure(steps: int, seed: int) -> dict[str, dict[str, float | int | None]]:
         solver._LISTED.update(remembered)
         return ways
 
-    def run() -> dict[str, float | int | None]:
+    def run() -> dict[str, float]:
         return _going_down(engine_bench.measure("shanghai", 4, steps, seed))
 
     figures = {"first": run()}
@@ -100,9 +98,11 @@ def measure(steps: int, seed: int) -> dict[str, dict[str, float | int | None]]:
     return figures
 
 
-def _median(values: list[Any]) -> float | None:
-    present = [value for value in values if value is not None]
-    return round(statistics.median(present), 2) if present else None
+def _merged(runs: list[dict[str, dict[str, float]]], condition: str) -> dict[str, float]:
+    """The median over ``runs`` of each going-down figure under ``condition``, as
+    ``benchmarks/run.py`` takes them, from the runs that held a going down."""
+    held = [run[condition] for run in runs if run[condition]]
+    return _median_of_runs(held, ()) if held else {"n": 0}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -116,16 +116,7 @@ def main(argv: list[str] | None = None) -> None:
         "players": 4,
         "steps_per_run": args.steps,
         "runs": args.repeats,
-        "going_down": {
-            condition: {
-                "n": sum(run[condition]["n"] or 0 for run in runs),
-                **{
-                    key: _median([run[condition][key] for run in runs])
-                    for key in ("median_us", "legal_actions_median_us", "apply_median_us")
-                },
-            }
-            for condition in CONDITIONS
-        },
+        "going_down": {condition: _merged(runs, condition) for condition in CONDITIONS},
     }
     print(json.dumps(document, indent=2))
 
