@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import shanghai_rummy as sr
+from shanghai_rummy import limits
 from shanghai_rummy.cards import make_pack
 from shanghai_rummy.melds import check_group, lay_off_ends, swap_positions
 from shanghai_rummy.solver import canonical_groups
@@ -596,7 +597,7 @@ def house_variants(draw: st.DrawFn) -> sr.Variant:
         "stock": attrs.evolve(
             base.stock,
             restock=draw(st.sampled_from(list(sr.Restock))),
-            turn_limit=draw(st.sampled_from([None, 30, 1000])),
+            turn_limit=draw(st.sampled_from([30, 1000])),
         ),
         "scoring": attrs.evolve(base.scoring, cut_card_hand=draw(st.sampled_from([None, -120]))),
         "melds": attrs.evolve(base.melds, aces=draw(st.sampled_from(list(sr.Aces)))),
@@ -666,6 +667,14 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
         decks=draw(st.integers(1, 3)),
         jokers=draw(st.integers(0, 8)),
     )
+    going_down = attrs.evolve(base.going_down, exact_meld_count=draw(flag), exact_sizes=draw(flag))
+    buying = base.buying
+    if not going_down.exact_meld_count or not buying.enabled:
+        # extra groups: a hand of at most limits.MAX_OPEN_ENDED_HAND_CARDS, so no buying
+        buying, most_dealt = sr.BuyRules(enabled=False, penalty_cards=0, limits=()), 14
+    else:
+        most_buys = max((count for _, count in buying.limits), default=0)
+        most_dealt = min(14, limits.MAX_HAND_CARDS - 1 - most_buys * (1 + buying.penalty_cards))
     deals = []
     for _ in range(draw(st.integers(1, 3))):
         requirement: sr.Requirement = base.deals[0].requirement
@@ -675,8 +684,7 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
                 st.lists(st.integers(run_min, run_min + 3), min_size=0 if sets else 1, max_size=2)
             )
             requirement = sr.Contract(sets=sets, runs=tuple(runs))
-        deals.append(sr.DealSpec(requirement=requirement, cards=draw(st.integers(5, 14))))
-    going_down = attrs.evolve(base.going_down, exact_meld_count=draw(flag), exact_sizes=draw(flag))
+        deals.append(sr.DealSpec(requirement=requirement, cards=draw(st.integers(5, most_dealt))))
     try:
         return attrs.evolve(
             base,
@@ -687,6 +695,7 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
             deals=tuple(deals),
             deal_count=None,
             going_down=going_down,
+            buying=buying,
         )
     except sr.VariantError:
         assume(False)

@@ -826,9 +826,12 @@ def test_turn_limit_ends_the_deal_with_the_last_discard_on_the_pile() -> None:
     assert card not in ended.hand(seat) or drawn.hand(seat).count(card) > 1
 
 
-def test_no_turn_limit_plays_on() -> None:
-    unlimited = house(SHANGHAI, "no-turn-limit", stock__turn_limit=None)
-    state = quiet_turn(quiet_turn(sr.new_game(unlimited, players=3, seed=1)))
+def test_a_deal_always_has_a_turn_limit() -> None:
+    # issue 21, finding 17: "no limit" let a deal nobody could win run 22,489 turns
+    with pytest.raises(sr.VariantError, match=r"stock.turn_limit: expected int, got NoneType"):
+        house(SHANGHAI, "no-turn-limit", stock__turn_limit=None)
+    longest = house(SHANGHAI, "longest", stock__turn_limit=1000)
+    state = quiet_turn(quiet_turn(sr.new_game(longest, players=3, seed=1)))
     assert checked(state).phase is sr.Phase.DRAW and state.turns_this_deal == 3
 
 

@@ -307,13 +307,15 @@ def test_a_specific_action_class_is_enforced() -> None:
 
 def test_bad_variant_fields_name_the_path() -> None:
     document = sr.to_dict(sr.get_variant("shanghai"))
-    document["data"]["deals"][2]["cards"] = 60
+    document["data"]["deals"][2]["cards"] = 60  # over limits.MAX_CARDS_DEALT
     document["data"]["melds"]["aces"] = "sideways"
     message = refused(json.dumps(document), sr.Variant)
     assert "$.data.melds.aces: 'sideways' is not a valid Aces" in message
     del document["data"]["melds"]["aces"]
     message = refused(json.dumps(document), sr.Variant)
-    assert "$.data.deals[2].cards: 60 cards to each of 2 players leave no stock" in message
+    assert (
+        "$.data.deals[2].cards: must be an integer from 1 to 15 (limits.MAX_CARDS_DEALT)" in message
+    )
 
 
 # --- forged game states: each forgery of point 3, refused by name ------------------------------

@@ -5,6 +5,7 @@ States are immutable values; every move is a pure function from a state to a new
 
 from __future__ import annotations
 
+from . import limits
 from .actions import (
     Action,
     Buy,
@@ -37,6 +38,7 @@ from .engine import (
     swap_joker,
 )
 from .errors import (
+    ArgumentTypeError,
     BuyNotAllowedError,
     CardNotInHandError,
     ContractNotMetError,
@@ -106,6 +108,7 @@ __all__ = [
     "VARIANTS",
     "Aces",
     "Action",
+    "ArgumentTypeError",
     "Bot",
     "Buy",
     "BuyNotAllowedError",
@@ -193,6 +196,7 @@ __all__ = [
     "lay_off",
     "lay_off_ends",
     "legal_actions",
+    "limits",
     "load_variant",
     "make_pack",
     "make_table_meld",

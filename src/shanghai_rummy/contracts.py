@@ -11,25 +11,32 @@ at least some points. The solver that finds a way to meet one lives in :mod:`.so
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from typing import TypeAlias
 
 import attrs
 
+from ._field_types import describe_type
 from .cards import Card, Rank
 from .errors import VariantError
+from .limits import MAX_CONTRACT_GROUPS, MAX_GROUP_CARDS
+
+_MOST_NUMBERS = 13  # a CardValues holds 13; no contract holds more groups
+_LONGEST_RUN = 14  # ace to ace, where a variant allows it
 
 __all__ = ["RUMMY51_VALUES", "CardValues", "Contract", "Opening", "Requirement"]
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
-    try:
-        return tuple(values)
-    except TypeError:  # one size instead of a tuple of them: Contract(sets=3)
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sized):
+        # one size instead of a tuple of them: Contract(sets=3)
         raise VariantError(
             f"Contract: the sizes are a tuple with one entry per group, such as sets=(3, 3) "
-            f"or runs=(4,); got {values!r}"
-        ) from None
+            f"or runs=(4,); got {describe_type(values)}"
+        )
+    if len(values) > _MOST_NUMBERS:  # before making a tuple of a range(10**9)
+        raise VariantError(f"Contract: at most {_MOST_NUMBERS} numbers, got {len(values)}")
+    return tuple(values)
 
 
 @attrs.frozen(kw_only=True)
@@ -53,6 +60,17 @@ class Contract:
                     raise VariantError(
                         f"Contract.{name}: sizes must be positive integers, got {size!r}"
                     )
+                longest = _LONGEST_RUN if name == "runs" else MAX_GROUP_CARDS
+                if size > longest:
+                    raise VariantError(
+                        f"Contract.{name}: a size of {size}; at most {longest} "
+                        f"({'the longest run' if name == 'runs' else 'limits.MAX_GROUP_CARDS'})"
+                    )
+        if self.group_count > MAX_CONTRACT_GROUPS:
+            raise VariantError(
+                f"Contract: at most {MAX_CONTRACT_GROUPS} groups (limits.MAX_CONTRACT_GROUPS), "
+                f"got {self.group_count}"
+            )
 
     @property
     def group_count(self) -> int:

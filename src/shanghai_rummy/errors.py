@@ -10,11 +10,25 @@ the :class:`~shanghai_rummy.Variant` field.
 True
 >>> issubclass(sr.RummyError, ValueError)
 True
+
+Arguments of the wrong Python type (``None`` for a state, an int for a group of cards) raise
+:class:`ArgumentTypeError`, which is both a :class:`RummyError` and a :class:`TypeError`: a
+server that catches ``RummyError`` catches everything the library refuses, and Python code
+that catches ``TypeError`` still works. No public function lets ``IndexError``,
+``KeyError``, ``AttributeError``, ``MemoryError`` or a bare ``ValueError`` escape.
+
+>>> sr.legal_actions(None)
+Traceback (most recent call last):
+...
+shanghai_rummy.errors.ArgumentTypeError: legal_actions: state must be a GameState, got NoneType None
+>>> issubclass(sr.ArgumentTypeError, TypeError), issubclass(sr.ArgumentTypeError, sr.RummyError)
+(True, True)
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentTypeError",
     "BuyNotAllowedError",
     "CardNotInHandError",
     "ContractNotMetError",
@@ -36,6 +50,12 @@ __all__ = [
 
 class RummyError(ValueError):
     """Root of every error this library raises on purpose."""
+
+
+class ArgumentTypeError(RummyError, TypeError):
+    """An argument of a kind its type hint does not allow (``None`` where a state belongs,
+    a number where a group of cards belongs); the message names the function and the
+    argument. Also a :class:`TypeError`."""
 
 
 class NotationError(RummyError):

@@ -15,6 +15,7 @@ is made of.
 from __future__ import annotations
 
 from . import engine
+from ._arguments import expect
 from .actions import (
     Action,
     Buy,
@@ -47,6 +48,8 @@ __all__ = ["legal_actions"]
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The actions :func:`~shanghai_rummy.apply` accepts from the seat to act, in a stable
     order (empty when the deal or the game is over)."""
+    if type(state) is not GameState:
+        expect(state, GameState, "legal_actions", "state")
     last_state, last_actions = _last
     if last_state is state:
         return last_actions

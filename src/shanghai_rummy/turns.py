@@ -80,7 +80,7 @@ def begin_turn(
     turns = state.turns_this_deal + 1
     limit = variant.stock.turn_limit
     facts = state.seats[seat]
-    past_limit = limit is not None and turns > limit
+    past_limit = turns > limit
     if discard_pile is not None and (past_limit or not state.stock):
         state = attrs.evolve(
             state,

@@ -21,6 +21,8 @@ import enum
 
 import attrs
 
+from . import limits
+from ._field_types import describe_type, first_mistyped
 from .contracts import RUMMY51_VALUES, CardValues, Contract, Opening, Requirement
 from .errors import VariantError
 
@@ -53,9 +55,25 @@ def _fail(field: str, problem: str) -> VariantError:
     return VariantError(f"Variant.{field}: {problem}")
 
 
-def _check_int(field: str, value: object, minimum: int = 0) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise _fail(field, f"must be an integer >= {minimum}, got {value!r}")
+def _check_int(field: str, value: object, low: int, high: int, limit: str) -> None:
+    """``value`` is an integer from ``low`` to ``high``, the maximum named ``limit`` in
+    :mod:`.limits`; compared before anything loops over it."""
+    if type(value) is not int or not low <= value <= high:
+        raise _fail(
+            field,
+            f"must be an integer from {low} to {high} (limits.{limit}), got {_short(value)}",
+        )
+
+
+def _short(value: object) -> str:
+    return describe_type(value) if type(value) is not int else _short_int(value)
+
+
+def _short_int(value: int) -> str:
+    # an int of more than 4,300 digits cannot be printed; a long one is not worth printing
+    if value.bit_length() > 64:
+        return f"an integer of {value.bit_length()} bits"
+    return str(value)
 
 
 class Aces(enum.Enum):
@@ -288,10 +306,11 @@ class Restock(enum.Enum):
 @attrs.frozen(kw_only=True)
 class StockRules:
     """The stock. ``turn_limit``: after this many turns a deal ends with no winner (a safety
-    so that every deal ends whatever the players do; ``None`` for no limit)."""
+    so that every deal ends whatever the players do; at most
+    :data:`~shanghai_rummy.limits.MAX_TURN_LIMIT`, and there is no "no limit")."""
 
     restock: Restock = Restock.RESHUFFLE_PILE
-    turn_limit: int | None = 1000
+    turn_limit: int = 1000
 
 
 @attrs.frozen(kw_only=True)
@@ -388,39 +407,122 @@ class Variant:
 
 
 def _validate(variant: Variant) -> None:
-    if not variant.id or not isinstance(variant.id, str):
-        raise _fail("id", f"must be a non-empty string, got {variant.id!r}")
-    _check_int("min_players", variant.min_players, 2)
-    _check_int("max_players", variant.max_players, variant.min_players)
-    for players in range(variant.min_players, variant.max_players + 1):
-        covering = [p for p in variant.packs if p.min_players <= players <= p.max_players]
-        if len(covering) != 1:
-            raise _fail("packs", f"{len(covering)} packs cover {players} players; exactly one must")
-    for index, pack in enumerate(variant.packs):
-        _check_int(f"packs[{index}].decks", pack.decks, 1)
-        _check_int(f"packs[{index}].jokers", pack.jokers, 0)
+    # Types first, then every size against its maximum, and only then the checks that loop
+    # over seat counts and deals: nothing here does work that grows with a value before the
+    # value is known to be small.
+    mistyped = first_mistyped(variant, Variant, "Variant")
+    if mistyped is not None:
+        path, problem = mistyped
+        raise VariantError(f"{path}: {problem}")
+    for name in ("id", "name", "source"):
+        text = getattr(variant, name)
+        if len(text) > limits.MAX_TEXT_LENGTH:
+            raise _fail(
+                name, f"at most {limits.MAX_TEXT_LENGTH} characters (limits.MAX_TEXT_LENGTH)"
+            )
+        _check_text(name, text)
+    if not variant.id:
+        raise _fail("id", "must be a non-empty string")
+    _check_int("min_players", variant.min_players, 2, limits.MAX_PLAYERS, "MAX_PLAYERS")
+    _check_int(
+        "max_players", variant.max_players, variant.min_players, limits.MAX_PLAYERS, "MAX_PLAYERS"
+    )
+    _validate_packs(variant)
     if not variant.deals:
         raise _fail("deals", "needs at least one deal")
+    if len(variant.deals) > limits.MAX_DEALS:
+        raise _fail("deals", f"at most {limits.MAX_DEALS} deals (limits.MAX_DEALS)")
     if variant.deal_count is not None:
-        _check_int("deal_count", variant.deal_count, 1)
+        _check_int("deal_count", variant.deal_count, 1, limits.MAX_DEALS, "MAX_DEALS")
     _validate_melds(variant)
     _validate_buying(variant)
     for index, spec in enumerate(variant.deals):
         _validate_deal(variant, index, spec)
-    if variant.stock.turn_limit is not None:
-        _check_int("stock.turn_limit", variant.stock.turn_limit, 1)
-    multiplier = variant.scoring.others_multiplier_after_one_turn_out
-    _check_int("scoring.others_multiplier_after_one_turn_out", multiplier, 0)
+    _check_int(
+        "stock.turn_limit", variant.stock.turn_limit, 1, limits.MAX_TURN_LIMIT, "MAX_TURN_LIMIT"
+    )
+    obliges = variant.drawing.upcard_obliges_going_down_from_turn
+    if obliges is not None:
+        _check_int(
+            "drawing.upcard_obliges_going_down_from_turn",
+            obliges,
+            1,
+            limits.MAX_TURN_LIMIT,
+            "MAX_TURN_LIMIT",
+        )
+    _validate_scoring(variant.scoring)
+
+
+def _check_text(field: str, text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _fail(field, "holds a lone surrogate, which no UTF-8 text can hold") from None
+
+
+def _validate_packs(variant: Variant) -> None:
+    if not variant.packs or len(variant.packs) > limits.MAX_PLAYERS:
+        raise _fail("packs", f"needs 1 to {limits.MAX_PLAYERS} packs (limits.MAX_PLAYERS)")
+    for index, pack in enumerate(variant.packs):
+        field = f"packs[{index}]"
+        _check_int(f"{field}.min_players", pack.min_players, 2, limits.MAX_PLAYERS, "MAX_PLAYERS")
+        _check_int(
+            f"{field}.max_players",
+            pack.max_players,
+            pack.min_players,
+            limits.MAX_PLAYERS,
+            "MAX_PLAYERS",
+        )
+        _check_int(f"{field}.decks", pack.decks, 1, limits.MAX_DECKS, "MAX_DECKS")
+        _check_int(f"{field}.jokers", pack.jokers, 0, limits.MAX_JOKERS, "MAX_JOKERS")
+    for players in range(variant.min_players, variant.max_players + 1):
+        covering = [p for p in variant.packs if p.min_players <= players <= p.max_players]
+        if len(covering) != 1:
+            raise _fail("packs", f"{len(covering)} packs cover {players} players; exactly one must")
+
+
+def _validate_scoring(scoring: Scoring) -> None:
+    _check_values("scoring.values", scoring.values)
+    for name in (
+        "going_out",
+        "one_turn_out",
+        "one_turn_out_without_jokers",
+        "never_down_penalty",
+        "cut_card_hand",
+    ):
+        points = getattr(scoring, name)
+        if points is not None:
+            _check_int(
+                f"scoring.{name}", points, -limits.MAX_POINTS, limits.MAX_POINTS, "MAX_POINTS"
+            )
+    _check_int(
+        "scoring.others_multiplier_after_one_turn_out",
+        scoring.others_multiplier_after_one_turn_out,
+        0,
+        limits.MAX_MULTIPLIER,
+        "MAX_MULTIPLIER",
+    )
+
+
+def _check_values(field: str, values: CardValues) -> None:
+    for value in (*values.by_rank, values.joker):
+        if not -limits.MAX_CARD_VALUE <= value <= limits.MAX_CARD_VALUE:
+            raise _fail(
+                field,
+                f"card values are from {-limits.MAX_CARD_VALUE} to {limits.MAX_CARD_VALUE} "
+                "(limits.MAX_CARD_VALUE)",
+            )
 
 
 def _validate_melds(variant: Variant) -> None:
     melds = variant.melds
-    _check_int("melds.set_min", melds.set_min, 2)
-    _check_int("melds.run_min", melds.run_min, 2)
+    low, high = limits.MIN_GROUP_CARDS, limits.MAX_GROUP_CARDS
+    _check_int("melds.set_min", melds.set_min, low, high, "MIN_GROUP_CARDS, MAX_GROUP_CARDS")
+    _check_int("melds.run_min", melds.run_min, low, high, "MIN_GROUP_CARDS, MAX_GROUP_CARDS")
     if melds.set_max is not None:
-        _check_int("melds.set_max", melds.set_max, melds.set_min)
+        _check_int("melds.set_max", melds.set_max, melds.set_min, high, "MAX_GROUP_CARDS")
     if melds.run_max is not None:
-        _check_int("melds.run_max", melds.run_max, melds.run_min)
+        _check_int("melds.run_max", melds.run_max, melds.run_min, high, "MAX_GROUP_CARDS")
     largest = melds.largest_set
     if largest is not None and largest < melds.set_min:
         raise _fail("melds.set_min", f"{melds.set_min} is more than a set may hold ({largest})")
@@ -429,26 +531,50 @@ def _validate_melds(variant: Variant) -> None:
             "melds.run_min", f"{melds.run_min} is longer than the longest run ({melds.longest_run})"
         )
     jokers = variant.jokers
+    if len(jokers.going_down_by_size) > high:
+        raise _fail("jokers.going_down_by_size", f"at most {high} entries (limits.MAX_GROUP_CARDS)")
     for index, (size, limit) in enumerate(jokers.going_down_by_size):
-        _check_int(f"jokers.going_down_by_size[{index}] size", size, 1)
-        _check_int(f"jokers.going_down_by_size[{index}] limit", limit, 0)
+        _check_int(f"jokers.going_down_by_size[{index}] size", size, 1, high, "MAX_GROUP_CARDS")
+        _check_int(f"jokers.going_down_by_size[{index}] limit", limit, 0, high, "MAX_GROUP_CARDS")
     if jokers.going_down_per_group is not None:
-        _check_int("jokers.going_down_per_group", jokers.going_down_per_group, 0)
+        _check_int(
+            "jokers.going_down_per_group", jokers.going_down_per_group, 0, high, "MAX_GROUP_CARDS"
+        )
 
 
 def _validate_buying(variant: Variant) -> None:
     buying = variant.buying
-    _check_int("buying.penalty_cards", buying.penalty_cards, 0)
+    _check_int(
+        "buying.penalty_cards",
+        buying.penalty_cards,
+        0,
+        limits.MAX_PENALTY_CARDS,
+        "MAX_PENALTY_CARDS",
+    )
+    if len(buying.limits) > limits.MAX_DEALS:
+        raise _fail("buying.limits", f"at most {limits.MAX_DEALS} entries (limits.MAX_DEALS)")
     previous = 0
     for index, (first_deal, max_buys) in enumerate(buying.limits):
-        _check_int(f"buying.limits[{index}] first deal", first_deal, previous + 1)
-        _check_int(f"buying.limits[{index}] max buys", max_buys, 0)
+        _check_int(
+            f"buying.limits[{index}] first deal",
+            first_deal,
+            previous + 1,
+            limits.MAX_DEALS,
+            "MAX_DEALS",
+        )
+        _check_int(
+            f"buying.limits[{index}] max buys",
+            max_buys,
+            0,
+            limits.MAX_BUYS_PER_DEAL,
+            "MAX_BUYS_PER_DEAL",
+        )
         previous = first_deal
 
 
 def _validate_deal(variant: Variant, index: int, spec: DealSpec) -> None:
     field = f"deals[{index}]"
-    _check_int(f"{field}.cards", spec.cards, 1)
+    _check_int(f"{field}.cards", spec.cards, 1, limits.MAX_CARDS_DEALT, "MAX_CARDS_DEALT")
     extra = int(variant.drawing.starter_extra_card) + int(variant.drawing.upcard_at_start)
     for players in range(variant.min_players, variant.max_players + 1):
         pack = variant.pack_size(players).cards
@@ -457,8 +583,29 @@ def _validate_deal(variant: Variant, index: int, spec: DealSpec) -> None:
                 f"{field}.cards",
                 f"{spec.cards} cards to each of {players} players leave no stock in {pack} cards",
             )
+    most_cards = spec.cards + 1
+    if variant.buying.enabled:
+        most_cards += variant.buying.limit(index + 1) * (1 + variant.buying.penalty_cards)
     requirement = spec.requirement
+    open_ended = isinstance(requirement, Opening) or not variant.going_down.exact_meld_count
+    most_allowed = limits.MAX_OPEN_ENDED_HAND_CARDS if open_ended else limits.MAX_HAND_CARDS
+    if most_cards > most_allowed:
+        name = "MAX_OPEN_ENDED_HAND_CARDS" if open_ended else "MAX_HAND_CARDS"
+        why = " where a going down may hold any number of groups" if open_ended else ""
+        raise _fail(
+            f"{field}.cards",
+            f"a hand may reach {most_cards} cards (dealt, drawn, and bought with their penalty "
+            f"cards); at most {most_allowed}{why} (limits.{name})",
+        )
     if isinstance(requirement, Opening):
+        _check_int(
+            f"{field}.requirement.min_points",
+            requirement.min_points,
+            0,
+            limits.MAX_POINTS,
+            "MAX_POINTS",
+        )
+        _check_values(f"{field}.requirement.values", requirement.values)
         return
     melds = variant.melds
     largest_set = melds.largest_set
@@ -476,9 +623,6 @@ def _validate_deal(variant: Variant, index: int, spec: DealSpec) -> None:
                     "jokers.going_down_by_size",
                     f"has no limit for a group of {size}, which {field} asks for",
                 )
-    most_cards = spec.cards + 1
-    if variant.buying.enabled:
-        most_cards += variant.buying.limit(index + 1) * (1 + variant.buying.penalty_cards)
     if requirement.min_cards > most_cards:
         raise _fail(
             f"{field}.requirement",
