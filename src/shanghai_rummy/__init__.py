@@ -73,7 +73,7 @@ from .schema import json_schema
 from .scoring import DealResult, Outcome, SeatScore
 from .serialization import from_dict, from_json, to_dict, to_json
 from .solver import arrangements, canonical_groups, check_going_down, possible_groups, solve
-from .state import GameState, Phase, SeatState, TurnState
+from .state import GameState, History, Phase, SeatState, TurnState
 from .validation import validate
 from .variant_files import load_variant, variant_from_dict, variant_to_dict
 from .variants import (
@@ -101,7 +101,7 @@ from .variants import (
 )
 from .views import PlayerView, view
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 __all__ = [
     "JOKER",
@@ -135,6 +135,7 @@ __all__ = [
     "GoingDownRules",
     "GreedyBot",
     "GroupShape",
+    "History",
     "IllegalMoveError",
     "InvalidMeldError",
     "InvalidStateError",

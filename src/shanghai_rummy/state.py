@@ -159,27 +159,57 @@ class GameState:
     """
 
     variant: Variant
+    """The rules this game is played by."""
     seed: int
+    """The game's seed: every shuffle (each deal, each re-stock) derives its own from it."""
     num_players: int
+    """How many seats play, numbered ``0`` to ``num_players - 1``."""
     deal_number: int
+    """The deal in progress (or just scored), from 1."""
     dealer: int
+    """The seat that dealt this deal; the seat on its left plays first."""
     phase: Phase
+    """What the game waits for."""
     to_act: int | None
+    """The seat whose decision is pending; None when the deal or the game is over."""
     turn: int
+    """The seat whose turn it is (in the buy phase, ``to_act`` is the seat offered the upcard)."""
     hands: tuple[tuple[Card, ...], ...]
+    """Every seat's hand, by seat; :meth:`hand` reads one."""
     stock: tuple[Card, ...]
+    """The face-down stock, ``stock[0]`` the next card drawn."""
     discard_pile: tuple[Card, ...]
+    """Every card discarded this deal and not taken, the last one on top (dead cards too)."""
     upcard_live: bool
+    """Whether the top discard may still be taken or bought (:attr:`upcard` is then that card);
+    False once it is dead: passed up by the seat that could take it, or when no card has been
+    turned (Rummy 51's first turn)."""
     table: tuple[TableMeld, ...]
+    """The melds on the table, in the order they were laid; each has an id, an owner and its
+    cards in order."""
     seats: tuple[SeatState, ...]
+    """Per-seat facts of the deal (down, buys made, turns started), by seat."""
     turn_state: TurnState
+    """Facts of the turn in progress (drawn yet, obligations, the buy queue...)."""
     next_meld_id: int
+    """The id the next meld laid on the table gets; ids start at 1 each deal and are never
+    reused within it."""
     restocks: int
+    """How many times the stock has been rebuilt from the discard pile this deal (each
+    re-stock's shuffle is derived from the seed, the deal number and this count)."""
     turns_this_deal: int
+    """How many turns have begun this deal, all seats together."""
     totals: tuple[int, ...]
+    """Cumulative points per seat, every finished deal included; the lowest wins."""
     results: tuple[DealResult, ...]
+    """The scored deals so far, in order."""
     log: History | None = None
+    """The actions applied since the game began, oldest first, as a shared :class:`History`
+    (None before the first); :attr:`history` gives them as a tuple."""
     cut_card: Card | None = None
+    """The face-up card at the bottom of the stock that a seat may take to go out by hand,
+    where the variant has one (``scoring.cut_card_hand``); None otherwise, and once it is taken,
+    drawn or shuffled away by a re-stock."""
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards seat ``seat`` holds."""
