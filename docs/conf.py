@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as _dist_version
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+# imported after the path is set, so that a checkout documents its own code
+import shanghai_rummy
+
 project = "shanghai-rummy"
 author = "The shanghai-rummy developers"
 copyright = "2026, The shanghai-rummy developers"
-try:
-    release = _dist_version("shanghai-rummy")
-except PackageNotFoundError:  # building from a checkout that is not installed
-    release = "0+unknown"
+# The version lives in one place, the package's __version__ (pyproject.toml reads it too).
+release = shanghai_rummy.__version__
 version = release
 
 # The docstrings are plain reStructuredText and prose, with no Google- or NumPy-style
@@ -27,7 +26,14 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "myst_parser",
+    "sphinx_copybutton",
 ]
+
+# The copy button copies what a reader types: the lines after ">>> " and "... " in the doctests
+# (without the prompts and without the printed results), and every line of a shell block.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
