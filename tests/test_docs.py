@@ -140,13 +140,6 @@ def test_readme_shows_the_quickstart_of_the_docs() -> None:
     assert len(statements) <= 12, "the first game should stay about ten lines"
 
 
-def test_readme_links_the_docs() -> None:
-    text = README.read_text(encoding="utf-8")
-    for page in ("docs/index.md", "docs/getting-started.md", "docs/api.md"):
-        assert f"]({page})" in text
-        assert (ROOT / page).is_file()
-
-
 def test_api_reference_lists_every_public_name() -> None:
     text = (DOCS / "api.md").read_text(encoding="utf-8")
     missing = [name for name in sr.__all__ if f"shanghai_rummy.{name}" not in text]
