@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import attrs
 import pytest
 
@@ -70,11 +73,21 @@ def test_rummy51_has_no_buying() -> None:
     assert RUMMY51.buying.limit(1) == 0
 
 
-def test_presets_document_their_source_file() -> None:
-    assert "000_5f807921aa3818b9" in SHANGHAI.source
-    assert "001_4c27c392babcf2ef" in sr.get_variant("shanghai-wiki").source
-    assert "004_7cca0eac787b563d" in CAMPING.source
-    assert "003_7e7150a2b1a624d1" in RUMMY51.source
+def test_presets_name_their_source_by_title_and_language() -> None:
+    """A reader of the wheel has no seed files: a source is named by what it is."""
+    assert SHANGHAI.source.startswith("Ron de Shanghái (Spanish")
+    assert "wiki" in sr.get_variant("shanghai-wiki").source
+    assert "Romanian and Finnish" in sr.get_variant("shanghai-wiki").source
+    assert CAMPING.source.startswith("Kortti-Peli-Suosikki: Shanghai Rommi (Finnish")
+    assert RUMMY51.source.startswith("Rummy - reglas del juego (Spanish")
+    for variant in sr.VARIANTS.values():
+        assert "seeds/" not in variant.source and ".txt" not in variant.source
+
+
+def test_rules_pages_cite_sources_by_name_not_by_file_number() -> None:
+    for page in (Path(__file__).resolve().parents[1] / "docs" / "rules").glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"`00[0-9]`|seeds/|_[0-9a-f]{16}", text), page.name
 
 
 def test_unknown_variant_lists_known_ids() -> None:

@@ -651,7 +651,7 @@ _SHANGHAI_DEALS = tuple(DealSpec(requirement=contract, cards=11) for contract in
 SHANGHAI = Variant(
     id="shanghai",
     name="Shanghai Rummy (aces high)",
-    source="seeds/000_5f807921aa3818b9.txt (es, 'Ron de Shanghái')",
+    source="Ron de Shanghái (Spanish rules page)",
     # Two players may play, but nobody can buy then (the discarder and the player in turn are
     # excluded), so deals 8-10, which need 13-15 cards, are seldom won: most end by the turn
     # limit with no winner.
@@ -669,7 +669,7 @@ SHANGHAI_WIKI = attrs.evolve(
     SHANGHAI,
     id="shanghai-wiki",
     name="Shanghai Rummy (ace high or low)",
-    source="seeds/001_4c27c392babcf2ef.txt (ro) = seeds/002_9953193d9ca85037.txt (fi)",
+    source="Shanghai Rummy, the Basics section of a wiki article (Romanian and Finnish translations of one text)",
     packs=(
         PackSize(min_players=2, max_players=4, decks=2, jokers=4),
         PackSize(min_players=5, max_players=6, decks=3, jokers=6),
@@ -681,7 +681,7 @@ SHANGHAI_CAMPING = attrs.evolve(
     SHANGHAI,
     id="shanghai-camping",
     name="Shanghai Rummy (camping rules: joker table, exact melds, one penalty card)",
-    source="seeds/004_7cca0eac787b563d.txt (fi)",
+    source="Kortti-Peli-Suosikki: Shanghai Rommi (Finnish translation of a Go Camping America article)",
     min_players=3,
     max_players=8,
     packs=(
@@ -702,7 +702,7 @@ SHANGHAI_CAMPING = attrs.evolve(
 RUMMY51 = Variant(
     id="rummy51",
     name="Rummy 51 (Balkan Remi)",
-    source="seeds/003_7e7150a2b1a624d1.txt (es, 'Rummy 51')",
+    source="Rummy - reglas del juego (Spanish rules page of an online Remi game)",
     min_players=2,
     max_players=6,
     packs=(PackSize(min_players=2, max_players=6, decks=2, jokers=4),),
