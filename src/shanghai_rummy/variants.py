@@ -669,7 +669,10 @@ SHANGHAI_WIKI = attrs.evolve(
     SHANGHAI,
     id="shanghai-wiki",
     name="Shanghai Rummy (ace high or low)",
-    source="Shanghai Rummy, the Basics section of a wiki article (Romanian and Finnish translations of one text)",
+    source=(
+        "Shanghai Rummy, the Basics section of a wiki article"
+        " (Romanian and Finnish translations of one text)"
+    ),
     packs=(
         PackSize(min_players=2, max_players=4, decks=2, jokers=4),
         PackSize(min_players=5, max_players=6, decks=3, jokers=6),
@@ -681,7 +684,9 @@ SHANGHAI_CAMPING = attrs.evolve(
     SHANGHAI,
     id="shanghai-camping",
     name="Shanghai Rummy (camping rules: joker table, exact melds, one penalty card)",
-    source="Kortti-Peli-Suosikki: Shanghai Rommi (Finnish translation of a Go Camping America article)",
+    source=(
+        "Kortti-Peli-Suosikki: Shanghai Rommi (Finnish translation of a Go Camping America article)"
+    ),
     min_players=3,
     max_players=8,
     packs=(

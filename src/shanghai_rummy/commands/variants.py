@@ -1,0 +1,130 @@
+"""``shanghai-rummy variants [ID]``: the presets, or one variant's rules."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from ..contracts import CardValues
+from ..variant_files import variant_to_dict
+from ..variants import VARIANTS, Variant
+from .common import PROG, variant_argument
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``variants`` and its options to the command's subparsers."""
+    info = commands.add_parser("variants", help="list the presets, or show one variant's rules")
+    info.add_argument("variant", nargs="?", metavar="ID", help="a preset id or a variant file")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """List the presets, or show one variant's rules."""
+    if args.variant is None:
+        return _list_variants(out)
+    return _show_variant(args.variant, out)
+
+
+def _players(variant: Variant) -> str:
+    return f"{variant.min_players}-{variant.max_players}"
+
+
+def _deal_count(variant: Variant) -> str:
+    return "1 per seat" if variant.deal_count is None else str(variant.deal_count)
+
+
+def _list_variants(out: TextIO) -> int:
+    rows = [("id", "players", "deals", "name")]
+    for variant_id in sorted(VARIANTS):
+        variant = VARIANTS[variant_id]
+        rows.append((variant_id, _players(variant), _deal_count(variant), variant.name))
+    out.write(_columns(rows))
+    out.write(f"\nShow one variant's rules: {PROG} variants ID\n")
+    return 0
+
+
+def _columns(rows: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(row[index]) for row in rows) for index in range(len(rows[0]) - 1)]
+    lines = []
+    for row in rows:
+        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+        lines.append("  ".join([*cells, row[-1]]).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _values_text(values: CardValues) -> str:
+    """Card values with runs of equal ranks joined: ``2: 20, 3-9: 5, 10-K: 10, ...``."""
+    codes = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    parts: list[str] = []
+    start = 0
+    for index in range(1, len(codes) + 1):
+        if index == len(codes) or values.by_rank[index] != values.by_rank[start]:
+            span = codes[start] if index - 1 == start else f"{codes[start]}-{codes[index - 1]}"
+            parts.append(f"{span}: {values.by_rank[start]}")
+            start = index
+    return ", ".join([*parts, f"JK: {values.joker}"])
+
+
+def _value_text(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        if all(isinstance(item, list) and len(item) == 2 for item in value):
+            return ", ".join(f"{first}: {second}" for first, second in value)
+        return ", ".join(_value_text(item) for item in value)
+    return str(value)
+
+
+_PAIRS = {
+    "jokers.going_down_by_size": "group size: most jokers when going down",
+    "buying.limits": "from deal: most buys",
+}
+
+
+def _show_variant(name: str, out: TextIO) -> int:
+    variant = variant_argument(name)
+    rows: list[tuple[str, str]] = [
+        ("id", variant.id),
+        ("name", variant.name),
+        ("source", variant.source),
+        ("players", _players(variant)),
+    ]
+    for pack in variant.packs:
+        seats = str(pack.min_players)
+        if pack.max_players != pack.min_players:
+            seats += f"-{pack.max_players}"
+        jokers = f"{pack.jokers} joker{'s' if pack.jokers != 1 else ''}"
+        rows.append(
+            (f"pack, {seats} players", f"{pack.decks} decks + {jokers} = {pack.cards} cards")
+        )
+    rows.append(("deals in a game", _deal_count(variant)))
+    for number, spec in enumerate(variant.deals, start=1):
+        rows.append((f"deal {number}", f"{spec.cards} cards; {spec.requirement.describe()}"))
+    document = variant_to_dict(variant)
+    for key, value in document.items():
+        if key in ("id", "name", "source", "min_players", "max_players", "packs", "deals"):
+            continue
+        if key == "deal_count":
+            continue
+        if isinstance(value, dict):
+            for field, item in value.items():
+                if key == "scoring" and field == "values":
+                    rows.append(("scoring.values", _values_text(variant.scoring.values)))
+                else:
+                    label = f"{key}.{field}"
+                    text = _value_text(item)
+                    if label in _PAIRS and item:
+                        text += f"  ({_PAIRS[label]})"
+                    rows.append((label, text))
+        else:
+            rows.append((key, _value_text(value)))
+    width = max(len(label) for label, _ in rows)
+    for label, text in rows:
+        out.write(f"{label.ljust(width)}  {text}\n")
+    return 0
