@@ -99,6 +99,7 @@ from .variants import (
     Variant,
     get_variant,
 )
+from .variant_file_schema import variant_file_schema
 from .views import PlayerView, view
 
 __version__ = "0.1.0"
@@ -218,6 +219,7 @@ __all__ = [
     "to_dict",
     "to_json",
     "validate",
+    "variant_file_schema",
     "variant_from_dict",
     "variant_to_dict",
     "view",

@@ -8,6 +8,8 @@ has no ``null``:
   preset's, key by key; arrays (``deals``, ``packs``, ...) replace the preset's whole.
 - ``"none"`` stands for "no value" in any field that may be empty (``deal_count``,
   ``stock.turn_limit``, ``melds.set_max``, ...).
+- ``"$schema"`` (JSON) or a first line ``#:schema URL`` (TOML) may name the
+  :func:`~shanghai_rummy.variant_file_schema` for editors; the loader ignores it.
 - card values may be given as ranks and rank ranges: ``{ "2" = 20, "3-9" = 5, "10-K" = 10,
   "A" = 15, "JK" = 25 }``, as well as ``{ by_rank = [...13 values...], joker = 25 }``.
 
@@ -121,6 +123,7 @@ def load_variant(source: str | os.PathLike[str] | Mapping[str, Any]) -> Variant:
 
 def _from_mapping(source: Mapping[str, Any], root: str) -> Variant:
     data = dict(source)
+    data.pop("$schema", None)  # the file names its schema for editors
     base = data.pop("base", None)
     plain = _plain(data, Variant, root)
     if base is not None:
