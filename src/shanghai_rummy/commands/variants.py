@@ -1,30 +1,75 @@
-"""``shanghai-rummy variants [ID]``: the presets, or one variant's rules."""
+"""``shanghai-rummy variants [ID] [--toml | --json] [--output FILE]``, ``variants --schema``:
+the presets, one variant's rules, a variant written as a file to edit, or the JSON Schema of
+variant files."""
 
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from ..contracts import CardValues
 from ..variant_files import variant_to_dict
 from ..variants import VARIANTS, Variant
-from .common import PROG, variant_argument
+from ..variant_file_schema import variant_file_schema
+from .common import PROG, UsageError, variant_argument
+from .variant_template import json_text, toml_text, value_ranges
 
 __all__ = ["add_parser", "run"]
 
 
 def add_parser(commands: Any) -> None:
     """Add ``variants`` and its options to the command's subparsers."""
-    info = commands.add_parser("variants", help="list the presets, or show one variant's rules")
+    info = commands.add_parser(
+        "variants",
+        help="list the presets, show one variant's rules, or write one as a file to edit",
+        description="List the presets; with ID, show that variant's rules; with --toml or "
+        "--json, write it as a variant file to edit (then play it with --variant FILE).",
+    )
     info.add_argument("variant", nargs="?", metavar="ID", help="a preset id or a variant file")
+    form = info.add_mutually_exclusive_group()
+    form.add_argument("--toml", action="store_true", help="write the variant as a TOML file")
+    form.add_argument("--json", action="store_true", help="write the variant as a JSON file")
+    form.add_argument(
+        "--schema",
+        action="store_true",
+        help="write the JSON Schema of variant files (for editors: taplo, VS Code)",
+    )
+    info.add_argument(
+        "--output", "-o", metavar="FILE", help="write to FILE instead of the standard output"
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """List the presets, or show one variant's rules."""
+    """List the presets, show one variant's rules, or write a file."""
+    if args.schema:
+        if args.variant is not None:
+            raise UsageError("--schema takes no ID: the schema is the same for every variant")
+        return _write(json.dumps(variant_file_schema(), indent=2) + "\n", args.output, out)
+    if args.toml or args.json:
+        if args.variant is None:
+            raise UsageError("--toml and --json write one variant: name its ID")
+        variant = variant_argument(args.variant)
+        text = toml_text(variant) if args.toml else json_text(variant) + "\n"
+        return _write(text, args.output, out)
+    if args.output is not None:
+        raise UsageError("--output goes with --toml, --json or --schema")
     if args.variant is None:
         return _list_variants(out)
     return _show_variant(args.variant, out)
+
+
+def _write(text: str, output: str | None, out: TextIO) -> int:
+    if output is None:
+        out.write(text)
+        return 0
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot write {output!r}: {error.strerror}") from None
+    return 0
 
 
 def _players(variant: Variant) -> str:
@@ -56,15 +101,7 @@ def _columns(rows: Sequence[Sequence[str]]) -> str:
 
 def _values_text(values: CardValues) -> str:
     """Card values with runs of equal ranks joined: ``2: 20, 3-9: 5, 10-K: 10, ...``."""
-    codes = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-    parts: list[str] = []
-    start = 0
-    for index in range(1, len(codes) + 1):
-        if index == len(codes) or values.by_rank[index] != values.by_rank[start]:
-            span = codes[start] if index - 1 == start else f"{codes[start]}-{codes[index - 1]}"
-            parts.append(f"{span}: {values.by_rank[start]}")
-            start = index
-    return ", ".join([*parts, f"JK: {values.joker}"])
+    return ", ".join(f"{span}: {value}" for span, value in value_ranges(values).items())
 
 
 def _value_text(value: Any) -> str:
@@ -99,10 +136,9 @@ def _show_variant(name: str, out: TextIO) -> int:
         seats = str(pack.min_players)
         if pack.max_players != pack.min_players:
             seats += f"-{pack.max_players}"
+        decks = f"{pack.decks} deck{'s' if pack.decks != 1 else ''}"
         jokers = f"{pack.jokers} joker{'s' if pack.jokers != 1 else ''}"
-        rows.append(
-            (f"pack, {seats} players", f"{pack.decks} decks + {jokers} = {pack.cards} cards")
-        )
+        rows.append((f"pack, {seats} players", f"{decks} + {jokers} = {pack.cards} cards"))
     rows.append(("deals in a game", _deal_count(variant)))
     for number, spec in enumerate(variant.deals, start=1):
         rows.append((f"deal {number}", f"{spec.cards} cards; {spec.requirement.describe()}"))
@@ -111,6 +147,9 @@ def _show_variant(name: str, out: TextIO) -> int:
         if key in ("id", "name", "source", "min_players", "max_players", "packs", "deals"):
             continue
         if key == "deal_count":
+            continue
+        if key == "buying" and not variant.buying.enabled:
+            rows.append(("buying", "none (buying.enabled = no)"))
             continue
         if isinstance(value, dict):
             for field, item in value.items():
