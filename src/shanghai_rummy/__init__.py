@@ -75,6 +75,7 @@ from .serialization import from_dict, from_json, to_dict, to_json
 from .solver import arrangements, canonical_groups, check_going_down, possible_groups, solve
 from .state import GameState, History, Phase, SeatState, TurnState
 from .validation import validate
+from .variant_file_schema import variant_file_schema
 from .variant_files import load_variant, variant_from_dict, variant_to_dict
 from .variants import (
     VARIANTS,
@@ -99,7 +100,6 @@ from .variants import (
     Variant,
     get_variant,
 )
-from .variant_file_schema import variant_file_schema
 from .views import PlayerView, view
 
 __version__ = "0.1.0"

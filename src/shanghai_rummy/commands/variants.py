@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..contracts import CardValues
+from ..variant_file_schema import variant_file_schema
 from ..variant_files import variant_to_dict
 from ..variants import VARIANTS, Variant
-from ..variant_file_schema import variant_file_schema
 from .common import PROG, UsageError, variant_argument
 from .variant_template import json_text, toml_text, value_ranges
 
