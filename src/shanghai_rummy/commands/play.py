@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..actions import Action, Buy, Draw, Meld, PassBuy, Source
+from ..actions import Action, Buy, Draw, GoOut, Meld, PassBuy, Source
 from ..bots import Bot, GreedyBot
 from ..cards import Card, Suit, sort_cards
 from ..dealing import new_game
@@ -36,36 +38,105 @@ def add_parser(commands: Any) -> None:
     )
 
 
-_HELP = """Moves (cards as 8C, 10H or TH, AS, JK; meld ids as shown on the table):
-  draw                       draw the top card of the stock
-  take                       take the upcard
-  draw cut card              take the cut card, where the variant has one
-  buy / pass                 buy the upcard offered to you, or let it go
-  meld 8C 8D JK / 4S 5S 6S 7S  lay down groups, separated by /; a run in rank order
-  layoff 9C 3 [low|high]     lay a card off on meld 3 (an end where both fit)
-  swap 8H 1                  give 8H for the joker in meld 1 that stands for it
-  discard KH                 discard, ending your turn
-  out meld ... layoff 9C 3, 10C 3 discard KH   everything at once
-Commands: help, hint (a suggestion), moves (every legal move), show (the table again), quit"""
-
+_MOVES_HELP = [
+    ("draw", "draw the top card of the stock"),
+    ("take", "take the upcard"),
+    ("draw cut card", "take the cut card, where the variant has one"),
+    ("buy / pass", "buy the upcard offered to you, or let it go"),
+    ("meld 8C 8D JK / 4S 5S 6S 7S", "lay down groups, separated by /; a run in rank order"),
+    ("layoff 9C 3 [low|high]", "lay a card off on meld 3 (an end where both fit)"),
+    ("swap 8H 1", "give 8H for the joker in meld 1 that stands for it"),
+    ("discard KH", "discard, ending your turn"),
+    ("out ...", "go out with everything at once, for example:"),
+]
+_COMMANDS_HELP = [
+    ("hint", "a suggestion"),
+    ("moves [WORD ...]", "the legal moves, 20 at a time; with words, those with them all"),
+    ("more", "the next page of moves"),
+    ("show", "the table again"),
+    ("help", "this help"),
+    ("quit", "stop playing"),
+]
+_PAGE = 20
 _RED = "\x1b[31m"
 _MAGENTA = "\x1b[35m"
 _RESET = "\x1b[0m"
 
 
+def _help_text(variant: Variant) -> str:
+    """The moves the variant has and the commands, each description starting in one column."""
+    moves = [
+        (syntax, meaning)
+        for syntax, meaning in _MOVES_HELP
+        if (syntax != "buy / pass" or variant.buying.enabled)
+        and (syntax != "draw cut card" or variant.scoring.cut_card_hand is not None)
+    ]
+    width = max(len(syntax) for syntax, _ in moves + _COMMANDS_HELP)
+    lines = ["Moves (cards as 8C, 10H or TH, AS, JK; meld ids as shown on the table):"]
+    lines += [f"  {syntax.ljust(width)}  {meaning}" for syntax, meaning in moves]
+    lines.append(f"  {'':{width}}    out meld 8C 8D JK layoff 9C 3, 10C 3 discard KH")
+    lines.append("Commands:")
+    lines += [f"  {syntax.ljust(width)}  {meaning}" for syntax, meaning in _COMMANDS_HELP]
+    lines.append("Line editing and history (the arrow keys) work where Python has readline.")
+    return "\n".join(lines)
+
+
+# The engine's messages name seats by number; seat 0 is the person at the terminal.
+_YOU = [
+    (re.compile(r"\bdealer seat 0\b"), "you deal"),
+    (re.compile(r"\bseat 0 has used its\b"), "you have used your"),
+    (re.compile(r"\bseat 0 may not buy its\b"), "you may not buy your"),
+    (re.compile(r"\bseat 0 (score|win|play|hold|get)s\b"), r"you \1"),
+    (re.compile(r"\bseat 0 does\b"), "you do"),
+    (re.compile(r"\bseat 0 has\b"), "you have"),
+    (re.compile(r"\bseat 0 is\b"), "you are"),
+    (re.compile(r"\bseat 0 was\b"), "you were"),
+    (re.compile(r"\bseat 0(?!\d)"), "you"),
+]
+
+
+def you(text: str) -> str:
+    """``text`` with seat 0 called "you", verbs agreeing: ``"seat 0 scores 10"`` ->
+    ``"you score 10"``.
+
+    >>> you("Deal 1 of 10: 2 sets of 3; dealer seat 0, seat 1 plays first")
+    'Deal 1 of 10: 2 sets of 3; you deal, seat 1 plays first'
+    >>> you("seat 0 does not hold 9C; seat 10 does")
+    'you do not hold 9C; seat 10 does'
+    """
+    for pattern, replacement in _YOU:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 class _Terminal:
-    """Reading moves and showing the game to the person at seat 0."""
+    """Reading moves and showing the game to the person at seat 0. On a terminal, lines are
+    read with ``input()`` under readline (editing, history, Tab completion of words)."""
 
     def __init__(self, source: TextIO, out: TextIO, *, colour: bool) -> None:
         self.source = source
         self.out = out
         self.colour = colour
+        self.interactive = is_tty(source) and source is sys.stdin and out is sys.stdout
         self.echo = not is_tty(source)
+        self.words: list[str] = []
+        if self.interactive:
+            _use_readline(self)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
 
     def ask(self, prompt: str) -> str | None:
+        if self.interactive:
+            try:
+                return input(prompt).strip()
+            except EOFError:
+                self.out.write("\n")
+                return None
         self.out.write(prompt)
         self.out.flush()
         line = self.source.readline()
@@ -75,6 +146,17 @@ class _Terminal:
         if self.echo:
             self.out.write(line if line.endswith("\n") else line + "\n")
         return line.strip()
+
+    def pause(self, prompt: str) -> bool:
+        """Wait for Enter on a terminal (False at the end of input); elsewhere go on."""
+        if not is_tty(self.source):
+            return True
+        return self.ask(prompt) is not None
+
+    def complete(self, text: str, index: int) -> str | None:
+        """readline's completer: the words of the moves and the cards in hand."""
+        matches = [word for word in self.words if word.lower().startswith(text.lower())]
+        return matches[index] if index < len(matches) else None
 
     def card(self, card: Card) -> str:
         if not self.colour:
@@ -89,23 +171,35 @@ class _Terminal:
         return " ".join(self.card(card) for card in cards) or "-"
 
 
+def _use_readline(term: _Terminal) -> None:
+    """Line editing, history and completion for ``input()``, where Python has readline."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - Windows without pyreadline
+        return
+    readline.set_completer(term.complete)
+    readline.set_completer_delims(" /,")
+    readline.parse_and_bind("tab: complete")
+
+
 def _colour_wanted(out: TextIO) -> bool:
     if os.environ.get("NO_COLOR"):
         return False
     return is_tty(out) and os.environ.get("TERM") != "dumb"
 
 
-def _show(term: _Terminal, seen: PlayerView) -> None:
+def _show(term: _Terminal, seen: PlayerView, buying: bool) -> None:
     seat = seen.seat
     names = ["you" if other == seat else f"seat {other}" for other in range(seen.num_players)]
     term.say("")
+    buys = f" | buys left {seen.buys_left[seat]}" if buying else ""
     term.say(
         f"Deal {seen.deal_number} of {seen.deal_count}: {seen.requirement.describe()}"
-        f" | stock {seen.stock_size} | buys left {seen.buys_left[seat]}"
+        f" | stock {seen.stock_size}{buys}"
     )
     scores = ", ".join(
         f"{names[other]} {seen.totals[other]}"
-        + ("" if other == seat else f" ({seen.hand_sizes[other]} cards)")
+        + ("" if other == seat else f" ({_plural(seen.hand_sizes[other], 'card')})")
         + (" down" if seen.down[other] else "")
         for other in range(seen.num_players)
     )
@@ -135,7 +229,7 @@ def _show(term: _Terminal, seen: PlayerView) -> None:
 def _prompt(seen: PlayerView) -> str:
     if seen.phase is Phase.BUY:
         card = "-" if seen.upcard is None else seen.upcard.code
-        return f"Seat {seen.turn} passed up {card}. buy or pass? > "
+        return you(f"Seat {seen.turn} passed up {card}. buy or pass? > ")
     if seen.phase is Phase.DRAW:
         choices = [format_action(action) for action in seen.legal_actions]
         return f"{' or '.join(choices)}? > "
@@ -143,14 +237,62 @@ def _prompt(seen: PlayerView) -> str:
 
 
 def _hint(seen: PlayerView, variant: Variant) -> list[str]:
-    lines = [f"hint: {format_action(GreedyBot(variant).choose(seen))}"]
+    """The bot's suggestion, and (when it is not itself a going down) whether the solver finds
+    a way to go down, so that the two lines never propose different melds."""
+    suggestion = GreedyBot(variant).choose(seen)
+    lines = [f"hint: {format_action(suggestion)}"]
+    if isinstance(suggestion, (Meld, GoOut)):
+        return lines
     if not seen.down[seen.seat] and seen.phase is Phase.PLAY:
         found = solve(seen.hand, seen.requirement, variant)
         if found is None:
             lines.append(f"the solver finds no way yet to lay down {seen.requirement.describe()}")
         else:
-            lines.append(f"you can go down: {format_action(Meld(seen.seat, found))}")
+            lines.append(
+                f"you could go down now, though the hint waits: "
+                f"{format_action(Meld(seen.seat, found))}"
+            )
     return lines
+
+
+class _Listing:
+    """The legal moves, filtered by words and shown a page at a time."""
+
+    def __init__(self) -> None:
+        self.moves: list[str] = []
+        self.shown = 0
+        self.words: tuple[str, ...] = ()
+
+    def start(self, seen: PlayerView, words: Sequence[str]) -> list[str]:
+        self.words = tuple(word.upper() for word in words)
+        everything = [format_action(action) for action in seen.legal_actions]
+        self.moves = [
+            move
+            for move in everything
+            if all(word in move.upper().replace("/", " ").split() for word in self.words)
+        ]
+        self.shown = 0
+        if not self.moves:
+            if self.words:
+                return [f"no legal move has {' '.join(words)} ({len(everything)} in all)"]
+            return ["no legal move listed"]
+        return self.more()
+
+    def more(self) -> list[str]:
+        if self.shown >= len(self.moves):
+            return ["no more moves: type moves to list them again"]
+        page = self.moves[self.shown : self.shown + _PAGE]
+        first = self.shown + 1
+        self.shown += len(page)
+        which = f" with {' '.join(self.words)}" if self.words else ""
+        lines = [f"legal moves{which}, {first}-{self.shown} of {len(self.moves)}:"]
+        lines += [f"  {move}" for move in page]
+        if self.shown < len(self.moves):
+            lines.append(
+                f"more: the next {min(_PAGE, len(self.moves) - self.shown)}; "
+                "moves WORD ...: only those with every word (moves meld, moves 8C)"
+            )
+        return lines
 
 
 def _public(action: Action, before: GameState) -> str:
@@ -161,11 +303,12 @@ def _public(action: Action, before: GameState) -> str:
         text += f" ({upcard})"
     elif isinstance(action, Buy) and upcard is not None:
         penalty = before.variant.buying.penalty_cards
-        text += f" ({upcard} and {penalty} card{'s' if penalty != 1 else ''} from the stock)"
+        text += f" ({upcard} and {_plural(penalty, 'card')} from the stock)"
     return f"  seat {action.seat}: {text}"
 
 
 def run(args: argparse.Namespace, source: TextIO, out: TextIO) -> int:
+    """Play seat 0 against bots, reading moves from ``source``."""
     variant = checked_variant(args)
     if args.players < 2:
         raise UsageError("play needs at least 2 players")
@@ -180,16 +323,15 @@ def run(args: argparse.Namespace, source: TextIO, out: TextIO) -> int:
         + f". Seed {seed}. Type help for the moves, quit to stop."
     )
     state = new_game(variant, players=args.players, seed=seed)
-    term.say(deal_header(state, hands=False)[0])
+    term.say(you(deal_header(state, hands=False)[0]))
+    listing = _Listing()
     shown = False
     while True:
         if state.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
-            for line in deal_footer(state):
-                term.say(line)
-            if state.phase is Phase.GAME_OVER:
+            following = _after_deal(term, state)
+            if following is None:
                 return 0
-            state = next_deal(state)
-            term.say(deal_header(state, hands=False)[0])
+            state = following
             continue
         seat = state.to_act
         assert seat is not None
@@ -204,45 +346,86 @@ def run(args: argparse.Namespace, source: TextIO, out: TextIO) -> int:
             continue
         seen = view(state, 0)
         if not shown:
-            _show(term, seen)
+            _show(term, seen, variant.buying.enabled)
             shown = True
+        term.words = _completions(seen)
         entry = term.ask(_prompt(seen))
         if entry is None:
             term.say("End of input: goodbye.")
             return 0
-        word = entry.lower()
-        if not word:
+        words = entry.split()
+        command = words[0].lower() if words else ""
+        if not command:
             continue
-        if word in ("quit", "exit", "q"):
+        if command in ("quit", "exit", "q"):
             term.say("Goodbye.")
             return 0
-        if word in ("help", "?"):
-            term.say(_HELP)
-            continue
-        if word == "show":
-            _show(term, seen)
-            continue
-        if word == "hint":
-            for text in _hint(seen, variant):
-                term.say(text)
-            continue
-        if word == "moves":
-            moves = [format_action(action) for action in seen.legal_actions]
-            term.say("legal moves: " + ("; ".join(moves[:40]) or "none listed"))
-            if len(moves) > 40:
-                term.say(f"... and {len(moves) - 40} more")
+        if _answer(term, command, words[1:], seen, variant, listing):
             continue
         try:
             action = parse_action(entry, 0)
             after = apply(state, action)
         except RummyError as error:
-            term.say(f"not played: {error}")
+            term.say(f"not played: {you(str(error))}")
             continue
         if not isinstance(action, (Draw, Buy, PassBuy)):
             term.say(f"  you: {format_action(action)}")
         _tell_gains(term, state, after)
         state = after
         shown = False
+
+
+def _after_deal(term: _Terminal, state: GameState) -> GameState | None:
+    """Tell the deal's scores; on a terminal wait for Enter; deal the next deal (None when the
+    game is over or the input ended)."""
+    for line in deal_footer(state):
+        term.say(you(line))
+    if state.phase is Phase.GAME_OVER:
+        return None
+    deals = state.variant.total_deals(state.num_players)
+    if not term.pause(f"Press Enter for deal {state.deal_number + 1} of {deals} > "):
+        term.say("End of input: goodbye.")
+        return None
+    following = next_deal(state)
+    term.say(you(deal_header(following, hands=False)[0]))
+    return following
+
+
+def _answer(
+    term: _Terminal,
+    command: str,
+    words: Sequence[str],
+    seen: PlayerView,
+    variant: Variant,
+    listing: _Listing,
+) -> bool:
+    """Answer a command that is not a move (help, show, hint, moves, more); False for any
+    other word."""
+    if command == "show":
+        _show(term, seen, variant.buying.enabled)
+        return True
+    if command in ("help", "?"):
+        lines = [_help_text(variant)]
+    elif command == "hint":
+        lines = _hint(seen, variant)
+    elif command == "moves":
+        lines = listing.start(seen, words)
+    elif command == "more":
+        lines = listing.more()
+    else:
+        return False
+    for line in lines:
+        term.say(line)
+    return True
+
+
+def _completions(seen: PlayerView) -> list[str]:
+    """The words Tab completes: commands, move words, the cards in hand, meld ids."""
+    words = {"help", "hint", "moves", "more", "show", "quit", "low", "high"}
+    for action in seen.legal_actions:
+        words.update(format_action(action).replace("/", " ").split())
+    words.update(card.code for card in seen.hand)
+    return sorted(words)
 
 
 def _tell_gains(term: _Terminal, before: GameState, after: GameState) -> None:
