@@ -88,9 +88,13 @@ def test_simulate_prints_the_summary_table(capsys: pytest.CaptureFixture[str]) -
     assert status == 0
     assert err == ""  # no progress bar when stderr is not a terminal
     assert "shanghai: 2 games, 3 players, seeds 5..6" in out
-    assert re.search(r"^seat\s+bot\s+wins\s+mean score\s+sd$", out, re.M)
+    header = r"^seat\s+bot\s+wins\s+tied\s+win share \(95% CI\)\s+mean score \(95% CI\)\s+sd$"
+    assert re.search(header, out, re.M)
+    share = r"\d+\.\d%\s\(\d+\.\d%-\d+\.\d%\)"
     for seat in range(3):
-        assert re.search(rf"^{seat}\s+greedy\s+\d+\s+\d+\.\d\s+\d+\.\d$", out, re.M)
+        row = rf"^{seat}\s+greedy\s+\d+\s+\d+\s+{share}\s+\d+\.\d ± \d+\.\d\s+\d+\.\d$"
+        assert re.search(row, out, re.M)
+    assert "a tied game counts as a win for every seat sharing the lowest total" in out
     for label in ("deals:", "mean turns per deal:", "mean buys per deal:", "games/s"):
         assert label in out
     assert re.search(r"deals:\s+4, with a winner \d", out)
@@ -110,7 +114,19 @@ def test_simulate_json_is_one_document(capsys: pytest.CaptureFixture[str]) -> No
         assert key in document
     assert [game["seed"] for game in document["results"]] == [0, 1]
     for row in document["seats"]:
-        assert set(row) == {"seat", "bot", "wins", "mean_score", "sd_score"}
+        assert set(row) == {
+            "seat",
+            "bot",
+            "wins",
+            "tied_wins",
+            "win_share",
+            "win_share_low",
+            "win_share_high",
+            "mean_score",
+            "mean_score_ci",
+            "sd_score",
+        }
+        assert row["win_share_low"] <= row["win_share"] <= row["win_share_high"]
 
 
 def test_simulate_gives_the_same_games_in_several_processes(

@@ -11,7 +11,7 @@ it, so a run gives the same games whatever the number of processes.
 >>> print(summary.table())  # doctest: +ELLIPSIS
 shanghai: 2 games, 3 players, seeds 7..8
 <BLANKLINE>
-seat  bot       wins  mean score       sd
+seat  bot       wins  tied  win share (95% CI)     mean score (95% CI)       sd
 0     greedy  ...
 deals:                 2, with a winner ...
 """
@@ -30,6 +30,7 @@ import attrs
 from .actions import Action, Buy, Draw, Meld, Source
 from .bots import Bot, GreedyBot, RandomBot
 from .cards import Card, sort_cards
+from .confidence import mean_interval, share_interval
 from .dealing import new_game
 from .engine import apply, next_deal
 from .errors import IllegalMoveError, RummyError
@@ -191,14 +192,22 @@ def run_game(
 
 @attrs.frozen(kw_only=True)
 class SeatSummary:
-    """One seat over a run: its bot, its ``wins`` (a shared lowest total counts for every
-    seat sharing it), and the mean and standard deviation of its final totals."""
+    """One seat over a run: its bot; its ``wins``, where a game whose lowest total is shared
+    counts as a win for every seat sharing it (``tied_wins`` of them were such games); its
+    ``win_share`` of the games with a 95% confidence interval (Wilson score, ``win_share_low``
+    to ``win_share_high``); and the mean and standard deviation of its final totals, with the
+    half-width of the mean's 95% confidence interval (Student's t; None for a single game)."""
 
     seat: int
     bot: str
     wins: int
     mean_score: float
     sd_score: float
+    tied_wins: int = 0
+    win_share: float = 0.0
+    win_share_low: float = 0.0
+    win_share_high: float = 0.0
+    mean_score_ci: float | None = None
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -226,12 +235,25 @@ class Summary:
     def seats(self) -> tuple[SeatSummary, ...]:
         """Per seat: bot, wins, mean and spread of final totals."""
         rows = []
+        games = len(self.games)
         for seat, bot in enumerate(self.bots):
             scores = [float(game.totals[seat]) for game in self.games]
             wins = sum(seat in game.winners for game in self.games)
+            low, high = share_interval(wins, games)
             rows.append(
                 SeatSummary(
-                    seat=seat, bot=bot, wins=wins, mean_score=_mean(scores), sd_score=_sd(scores)
+                    seat=seat,
+                    bot=bot,
+                    wins=wins,
+                    mean_score=_mean(scores),
+                    sd_score=_sd(scores),
+                    tied_wins=sum(
+                        seat in game.winners and len(game.winners) > 1 for game in self.games
+                    ),
+                    win_share=wins / games if games else 0.0,
+                    win_share_low=low,
+                    win_share_high=high,
+                    mean_score_ci=mean_interval(scores),
                 )
             )
         return tuple(rows)
@@ -267,20 +289,24 @@ class Summary:
         return len(self.games) / self.seconds if self.seconds > 0 else 0.0
 
     def by_bot(self) -> dict[str, dict[str, float]]:
-        """Per bot name: the seats it played (over all games), its wins and win share."""
+        """Per bot name: the seats it played (over all games), its wins (a tie counting for
+        each seat sharing it) and win share, with the share's 95% Wilson interval."""
         seat_games: Counter[str] = Counter()
         wins: Counter[str] = Counter()
         for row in self.seats:
             seat_games[row.bot] += len(self.games)
             wins[row.bot] += row.wins
-        return {
-            bot: {
+        figures = {}
+        for bot in sorted(seat_games):
+            low, high = share_interval(wins[bot], seat_games[bot])
+            figures[bot] = {
                 "seat_games": seat_games[bot],
                 "wins": wins[bot],
                 "win_share": wins[bot] / seat_games[bot] if seat_games[bot] else 0.0,
+                "win_share_low": low,
+                "win_share_high": high,
             }
-            for bot in sorted(seat_games)
-        }
+        return figures
 
     def to_dict(self) -> dict[str, Any]:
         """The summary as one JSON-ready mapping."""
@@ -309,7 +335,7 @@ class Summary:
         }
 
     def table(self) -> str:
-        """The summary as a plain-text table."""
+        """The summary as a plain-text table, with 95% confidence intervals."""
         deals = self.deals
         share = self.deals_with_winner / deals if deals else 0.0
         games = len(self.games)
@@ -317,12 +343,15 @@ class Summary:
             f"{self.variant_id}: {games} game{'s' if games != 1 else ''}, "
             f"{self.players} players, seeds {self.seed}..{self.seed + games - 1}",
             "",
-            f"{'seat':<5} {'bot':<8} {'wins':>5} {'mean score':>11} {'sd':>8}",
+            f"{'seat':<5} {'bot':<8} {'wins':>5} {'tied':>5}  {'win share (95% CI)':<22}"
+            f"{'mean score (95% CI)':>20} {'sd':>8}",
         ]
         for row in self.seats:
+            interval = "" if row.mean_score_ci is None else f" ± {row.mean_score_ci:.1f}"
+            shares = f"{row.win_share:.1%} ({row.win_share_low:.1%}-{row.win_share_high:.1%})"
             lines.append(
-                f"{row.seat:<5} {row.bot:<8} {row.wins:>5} {row.mean_score:>11.1f} "
-                f"{row.sd_score:>8.1f}"
+                f"{row.seat:<5} {row.bot:<8} {row.wins:>5} {row.tied_wins:>5}  {shares:<22}"
+                f"{f'{row.mean_score:.1f}{interval}':>20} {row.sd_score:>8.1f}"
             )
         by_bot = self.by_bot()
         if len(by_bot) > 1:
@@ -330,9 +359,12 @@ class Summary:
             for bot, figures in by_bot.items():
                 lines.append(
                     f"{bot}: {figures['wins']:.0f} wins in {figures['seat_games']:.0f} seat-games "
-                    f"({figures['win_share']:.0%})"
+                    f"({figures['win_share']:.0%}, 95% CI {figures['win_share_low']:.0%}-"
+                    f"{figures['win_share_high']:.0%})"
                 )
         lines += [
+            "wins: a tied game counts as a win for every seat sharing the lowest total;"
+            " tied: such wins",
             "",
             f"tied games:            {self.ties}",
             f"deals:                 {deals}, with a winner {self.deals_with_winner} ({share:.1%}),"
