@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 
 from .actions import Action, Buy, Draw, Meld, Source
+from .bot_references import bot_factory, is_bot_reference, make_referenced_bot
 from .bots import Bot, GreedyBot, RandomBot
 from .cards import Card, sort_cards
 from .confidence import mean_interval, share_interval
@@ -44,6 +45,7 @@ __all__ = [
     "GameStats",
     "SeatSummary",
     "Summary",
+    "check_bot",
     "deal_footer",
     "deal_header",
     "make_bot",
@@ -55,12 +57,27 @@ __all__ = [
 ]
 
 BOT_KINDS: tuple[str, ...] = ("greedy", "random")
-"""The bots :func:`make_bot` builds by name."""
+"""The bots :func:`make_bot` builds by name; it also builds your own, named
+``"module:ClassName"`` (see :mod:`shanghai_rummy.bot_references`)."""
+
+_KNOWN = f"{', '.join(BOT_KINDS)}, or your own as module:ClassName"
+
+
+def check_bot(kind: str) -> None:
+    """Raise :class:`~shanghai_rummy.RummyError` unless :func:`make_bot` knows ``kind``; a
+    ``"module:ClassName"`` is imported to be sure it names a class or function."""
+    if kind in BOT_KINDS:
+        return
+    if is_bot_reference(kind):
+        bot_factory(kind)
+        return
+    raise RummyError(f"unknown bot {kind!r}; bots are {_KNOWN}")
 
 
 def make_bot(kind: str, variant: Variant, seed: int = 0) -> Bot:
-    """A bot by name: ``"greedy"`` (:class:`~shanghai_rummy.GreedyBot`) or ``"random"``
-    (:class:`~shanghai_rummy.RandomBot` seeded with ``seed``).
+    """A bot by name: ``"greedy"`` (:class:`~shanghai_rummy.GreedyBot`), ``"random"``
+    (:class:`~shanghai_rummy.RandomBot` seeded with ``seed``), or your own class named
+    ``"module:ClassName"``, called with the variant (and ``seed=`` when it takes one).
 
     >>> import shanghai_rummy as sr
     >>> make_bot("random", sr.get_variant("shanghai"), seed=3)
@@ -68,13 +85,15 @@ def make_bot(kind: str, variant: Variant, seed: int = 0) -> Bot:
     >>> make_bot("clever", sr.get_variant("shanghai"))
     Traceback (most recent call last):
     ...
-    shanghai_rummy.errors.RummyError: unknown bot 'clever'; bots are greedy, random
+    shanghai_rummy.errors.RummyError: unknown bot 'clever'; bots are greedy, random, or ...
     """
     if kind == "greedy":
         return GreedyBot(variant)
     if kind == "random":
         return RandomBot(seed)
-    raise RummyError(f"unknown bot {kind!r}; bots are {', '.join(BOT_KINDS)}")
+    if is_bot_reference(kind):
+        return make_referenced_bot(kind, variant, seed)
+    raise RummyError(f"unknown bot {kind!r}; bots are {_KNOWN}")
 
 
 def _bot_seed(game_seed: int, seat: int) -> int:
@@ -339,18 +358,19 @@ class Summary:
         deals = self.deals
         share = self.deals_with_winner / deals if deals else 0.0
         games = len(self.games)
+        width = max(8, *(len(bot) for bot in self.bots))
         lines = [
             f"{self.variant_id}: {games} game{'s' if games != 1 else ''}, "
             f"{self.players} players, seeds {self.seed}..{self.seed + games - 1}",
             "",
-            f"{'seat':<5} {'bot':<8} {'wins':>5} {'tied':>5}  {'win share (95% CI)':<22}"
+            f"{'seat':<5} {'bot':<{width}} {'wins':>5} {'tied':>5}  {'win share (95% CI)':<22}"
             f"{'mean score (95% CI)':>20} {'sd':>8}",
         ]
         for row in self.seats:
             interval = "" if row.mean_score_ci is None else f" ± {row.mean_score_ci:.1f}"
             shares = f"{row.win_share:.1%} ({row.win_share_low:.1%}-{row.win_share_high:.1%})"
             lines.append(
-                f"{row.seat:<5} {row.bot:<8} {row.wins:>5} {row.tied_wins:>5}  {shares:<22}"
+                f"{row.seat:<5} {row.bot:<{width}} {row.wins:>5} {row.tied_wins:>5}  {shares:<22}"
                 f"{f'{row.mean_score:.1f}{interval}':>20} {row.sd_score:>8.1f}"
             )
         by_bot = self.by_bot()
@@ -423,8 +443,7 @@ def simulate(
             f"{len(kinds)} bots for {players} players: name one bot for all, or one per seat"
         )
     for kind in kinds:
-        if kind not in BOT_KINDS:
-            raise RummyError(f"unknown bot {kind!r}; bots are {', '.join(BOT_KINDS)}")
+        check_bot(kind)
     if deals is not None:
         variant = attrs.evolve(variant, deal_count=deals)
     start = time.perf_counter()

@@ -4,12 +4,15 @@ and bot options."""
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from pathlib import Path
 from typing import TextIO
 
 import attrs
 
-from ..simulate import BOT_KINDS
+from ..errors import RummyError
+from ..simulate import check_bot
 from ..variant_files import load_variant
 from ..variants import VARIANTS, Variant, get_variant
 
@@ -86,10 +89,16 @@ def checked_variant(args: argparse.Namespace) -> Variant:
 
 
 def bot_names(text: str, count: int) -> tuple[str, ...]:
-    names = tuple(name.strip().lower() for name in text.split(","))
+    """The bots of ``--bots`` for ``count`` seats: built-in names (any case) or your own as
+    ``module:ClassName``, looked up from the current directory first, as ``python -m`` does."""
+    names = tuple(name.strip() if ":" in name else name.strip().lower() for name in text.split(","))
+    if any(":" in name for name in names) and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
     for name in names:
-        if name not in BOT_KINDS:
-            raise UsageError(f"unknown bot {name!r}; bots are {', '.join(BOT_KINDS)}")
+        try:
+            check_bot(name)
+        except RummyError as error:
+            raise UsageError(str(error)) from None
     if len(names) == 1:
         return names * count
     if len(names) != count:

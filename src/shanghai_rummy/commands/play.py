@@ -34,7 +34,10 @@ def add_parser(commands: Any) -> None:
     variant_options(play)
     play.add_argument("--seed", type=integer, default=None, help="the game's seed (random)")
     play.add_argument(
-        "--bots", default="greedy", help="the other seats' bots, one for all or one per seat"
+        "--bots",
+        default="greedy",
+        help="the other seats' bots, one for all or one per seat: greedy, random, or your "
+        "own class as module:ClassName",
     )
 
 

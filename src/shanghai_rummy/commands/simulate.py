@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -11,7 +13,7 @@ from ..actions import Action
 from ..engine import next_deal
 from ..records import record
 from ..serialization import to_json
-from ..simulate import BOT_KINDS, deal_footer, deal_header, narrate, simulate
+from ..simulate import BOT_KINDS, Summary, deal_footer, deal_header, narrate, simulate
 from ..state import GameState, Phase
 from .common import (
     UsageError,
@@ -23,7 +25,7 @@ from .common import (
     variant_options,
 )
 
-__all__ = ["add_parser", "run"]
+__all__ = ["Progress", "add_parser", "run"]
 
 
 def add_parser(commands: Any) -> None:
@@ -36,31 +38,62 @@ def add_parser(commands: Any) -> None:
         "--bots",
         default="greedy",
         help=f"bots by seat, comma-separated: one for all seats or one per seat; "
-        f"{', '.join(BOT_KINDS)} (default greedy)",
+        f"{', '.join(BOT_KINDS)}, or your own class as module:ClassName (default greedy)",
     )
     sim.add_argument("--workers", type=positive, default=1, help="processes (default 1)")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--verbose", action="store_true", help="tell the first game move by move")
     sim.add_argument("--save", metavar="FILE", help="save the first game's record as JSON")
     sim.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw the score distributions per bot to FILE (.png, .svg, .pdf; needs the plot "
+        "extra: pip install 'shanghai-rummy[plot]')",
+    )
+    sim.add_argument(
         "--no-progress", action="store_true", help="no progress bar, even on a terminal"
     )
 
 
-class _Progress:
-    """A plain progress line on a terminal's stderr, redrawn in place."""
+class Progress:
+    """A progress line on a terminal's stderr, redrawn in place: a bar, the games done, the
+    rate so far and the time left at that rate; cleared when the run is done."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
         self.stream = stream
+        self.clock = clock
+        self.start = clock()
+        self.width = 0
+
+    def line(self, done: int, total: int) -> str:
+        """The line for ``done`` of ``total`` games."""
+        bar_width = 24
+        filled = bar_width * done // total
+        bar = "#" * filled + "." * (bar_width - filled)
+        elapsed = self.clock() - self.start
+        text = f"[{bar}] {done}/{total} games"
+        if done and elapsed > 0:
+            rate = done / elapsed
+            text += f", {rate:.2f} games/s, ETA {_duration((total - done) / rate)}"
+        return text
 
     def __call__(self, done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        bar = "#" * filled + "." * (width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} games")
+        text = self.line(done, total)
+        self.stream.write("\r" + text.ljust(self.width))
+        self.width = max(self.width, len(text))
         if done == total:
-            self.stream.write("\r" + " " * (width + 24) + "\r")
+            self.stream.write("\r" + " " * self.width + "\r")
         self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    """``"42 s"``, ``"3 min 05 s"``, ``"1 h 02 min"``."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60:02d} s"
+    return f"{whole // 3600} h {whole % 3600 // 60:02d} min"
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -96,7 +129,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         args.seed,
         bots,
         workers=args.workers,
-        progress=_Progress(err) if show_progress else None,
+        progress=Progress(err) if show_progress else None,
         first_game=tell if want_first else None,
     )
     if args.verbose:
@@ -110,4 +143,20 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(json.dumps(summary.to_dict(), indent=2) + "\n")
     else:
         out.write(summary.table() + "\n")
+    if args.plot is not None:
+        _plot(summary, args.plot, err)
     return 0
+
+
+def _plot(summary: Summary, path: str, err: TextIO) -> None:
+    try:
+        from ..plot import plot_scores
+    except ImportError as error:
+        raise UsageError(
+            f"--plot needs matplotlib ({error}): pip install 'shanghai-rummy[plot]'"
+        ) from None
+    try:
+        plot_scores(summary, path)
+    except (OSError, ValueError) as error:
+        raise UsageError(f"cannot draw {path!r}: {error}") from None
+    err.write(f"plot written to {path}\n")
