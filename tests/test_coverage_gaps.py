@@ -48,11 +48,18 @@ def test_a_draw_from_a_source_that_is_not_one_is_refused() -> None:
         sr.draw(state, 1, ANY)  # type: ignore[arg-type]
 
 
-def test_meld_needs_a_non_empty_group() -> None:
+def test_meld_needs_a_group_and_refuses_an_empty_one_among_others() -> None:
     state = sr.draw(sr.new_game(SHANGHAI, players=3, seed=1), 1, DISCARD)
-    for groups in ([], [()]):
-        with pytest.raises(sr.InvalidMeldError, match="at least one non-empty group"):
+    with pytest.raises(sr.InvalidMeldError, match="at least one group of cards"):
+        sr.meld(state, 1, [])
+    with pytest.raises(sr.InvalidMeldError, match="group 1 of 1 is empty"):
+        sr.meld(state, 1, [()])
+    tens = sr.parse_cards("10D 10H 10S")
+    for groups, message in (([tens, ()], "group 2 of 2 is empty"), (((), tens), "group 1 of 2")):
+        with pytest.raises(sr.InvalidMeldError, match=message):
             sr.meld(state, 1, groups)
+        with pytest.raises(sr.InvalidMeldError, match=message):
+            sr.go_out(state, 1, groups=groups)
 
 
 def test_apply_refuses_what_is_not_an_action() -> None:

@@ -256,7 +256,7 @@ REFUSALS: dict[str, tuple[Build, Move, type[sr.RummyError], str]] = {
         shanghai_two_sets_drawn,
         lambda s: sr.meld(s, 1, [()]),
         sr.InvalidMeldError,
-        "meld needs at least one non-empty group of cards",
+        "meld: group 1 of 1 is empty: every group needs its cards",
     ),
     "a new group after going down in Shanghai": (
         lambda: sr.meld(shanghai_two_sets_drawn("7S 7H 7D QC"), 1, SETS_8C_9C),

@@ -84,7 +84,8 @@ class PassBuy:
 class Meld:
     """Lay down groups: going down (the contract or the opening) or, where the variant allows,
     new groups after going down. A run is given in rank order, so a joker's position says
-    which card it stands for."""
+    which card it stands for. An empty group is refused, never skipped, even among others:
+    it is most likely a slip, and the error names it (``meld: group 2 of 3 is empty``)."""
 
     seat: int
     groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=_groups)

@@ -450,8 +450,13 @@ def _meld(state: GameState, action: Meld) -> GameState:
     seat = action.seat
     _require(state, seat, Phase.PLAY, "meld")
     groups = action.groups
-    if not groups or any(not group for group in groups):
-        raise InvalidMeldError("meld needs at least one non-empty group of cards")
+    if not groups:
+        raise InvalidMeldError("meld needs at least one group of cards")
+    for index, group in enumerate(groups, start=1):
+        if not group:  # refused, not skipped: an empty group is most likely a slip
+            raise InvalidMeldError(
+                f"meld: group {index} of {len(groups)} is empty: every group needs its cards"
+            )
     cards = [card for group in groups for card in group]
     hand = _without(state.hands[seat], cards, seat)
     variant = state.variant
