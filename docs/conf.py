@@ -6,6 +6,8 @@ import os
 import sys
 from pathlib import Path
 
+from sphinx.application import Sphinx
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 # imported after the path is set, so that a checkout documents its own code
@@ -60,3 +62,24 @@ intersphinx_timeout = 10
 
 html_theme = "furo"
 html_title = f"shanghai-rummy {release}"
+
+
+def _draw_pictures(app: Sphinx) -> None:
+    """Draw the pictures the docs show (docs/_generated/*.svg) with the package itself: the
+    first deal of a Shanghai game after forty moves of greedy bots."""
+    import shanghai_rummy as sr
+    from shanghai_rummy.pictures import state_svg, view_svg
+
+    state = sr.new_game(sr.get_variant("shanghai"), players=4, seed=7)
+    bots = [sr.GreedyBot(state.variant) for _ in range(4)]
+    for _ in range(40):
+        assert state.to_act is not None
+        state = sr.apply(state, bots[state.to_act].choose(sr.view(state, state.to_act)))
+    folder = Path(__file__).resolve().parent / "_generated"
+    folder.mkdir(exist_ok=True)
+    (folder / "seat-view.svg").write_text(view_svg(sr.view(state, 0)), encoding="utf-8")
+    (folder / "whole-state.svg").write_text(state_svg(state), encoding="utf-8")
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", _draw_pictures)

@@ -257,6 +257,19 @@ class GameState:
                 return table_meld
         return None
 
+    def _repr_svg_(self) -> str:
+        """The state as an SVG picture, every hand face up (Jupyter shows it): see
+        :mod:`shanghai_rummy.pictures`."""
+        from .pictures import state_svg
+
+        return state_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The state's picture for an HTML front-end."""
+        from .pictures import as_html, state_svg
+
+        return as_html(state_svg(self))
+
 
 class _Keep(enum.Enum):
     KEEP = "keep"

@@ -84,6 +84,18 @@ class PlayerView:
         """True when the seat has a decision to make (its turn, or an offer to buy)."""
         return self.to_act == self.seat
 
+    def _repr_svg_(self) -> str:
+        """The view as an SVG picture (Jupyter shows it): see :mod:`shanghai_rummy.pictures`."""
+        from .pictures import view_svg
+
+        return view_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The view's picture for an HTML front-end."""
+        from .pictures import as_html, view_svg
+
+        return as_html(view_svg(self))
+
 
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may see of ``state``: its own hand and the public facts, with its legal
