@@ -74,12 +74,18 @@ def test_the_schema_accepts_every_example_file_and_refuses_what_the_loader_refus
         {"base": "shanghai", "scoring": {"values": {"3-9": 5, "Z": 1}}},
         {"base": "shanghai", "deals": [{"cards": 11, "requirement": {"kind": "gin"}}]},
         {"id": "x", "name": "X"},  # no base: every required field
+        {"base": "shanghai", "max_players": 10**9},  # over limits.MAX_PLAYERS
+        {
+            "base": "shanghai",
+            "packs": [{"min_players": 2, "max_players": 6, "decks": 9, "jokers": 2}],
+        },
+        {"base": "shanghai", "stock": {"turn_limit": "none"}},  # a deal always ends
     ]
     for document in refused:
         assert not VALIDATOR.is_valid(document), document
         with pytest.raises(sr.VariantError):
             sr.load_variant(document)
-    assert VALIDATOR.is_valid({"base": "shanghai", "stock": {"turn_limit": "none"}})
+    assert VALIDATOR.is_valid({"base": "shanghai", "melds": {"set_max": "none"}})
     values = {"2": 20, "3-A": 5, "JK": 1}
     assert VALIDATOR.is_valid({"base": "shanghai", "scoring": {"values": values}})
 

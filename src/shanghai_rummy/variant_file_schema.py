@@ -6,7 +6,8 @@ optional), ``"none"`` stands for no value, and card values may be written by ran
 range (``"3-9" = 5``). This schema describes exactly that format, generated from the
 :class:`~shanghai_rummy.Variant` classes and their defaults, so it cannot drift from them.
 
-The schema checks the shape of a file (names, types, choices); whether the rules can be
+The schema checks the shape of a file (names, types, choices, and the documented maxima of
+:mod:`shanghai_rummy.limits`); whether the rules can be
 played together (a pack for every seat count, a stock left after dealing, ...) only
 :func:`~shanghai_rummy.load_variant` can say.
 
@@ -32,6 +33,7 @@ from typing import Any, Union, get_args, get_origin
 
 import attrs
 
+from . import limits
 from .contracts import CardValues, Contract, Opening
 from .serialization import REQUIREMENT_TAGS, unstructure
 from .variants import VARIANTS, Variant
@@ -48,6 +50,59 @@ _RANK = "(?:[2-9]|10|[JQKAjqka])"
 _VALUE_KEY = f"^\\s*(?:{_RANK}(?:-{_RANK})?|[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr]|\\*)\\s*$"
 _NONE = {"const": "none", "description": "no value (TOML has no null)"}
 
+_VALUE = {
+    "type": "integer",
+    "minimum": -limits.MAX_CARD_VALUE,
+    "maximum": limits.MAX_CARD_VALUE,
+}
+_PLAYERS = {"minimum": 2, "maximum": limits.MAX_PLAYERS}
+_GROUP = {"minimum": limits.MIN_GROUP_CARDS, "maximum": limits.MAX_GROUP_CARDS}
+_POINTS = {"minimum": -limits.MAX_POINTS, "maximum": limits.MAX_POINTS}
+_TEXT = {"maxLength": limits.MAX_TEXT_LENGTH}
+# The documented maxima (shanghai_rummy.limits) of the fields that have one, by class and
+# field; the loader checks them and more (how the fields fit together).
+_BOUNDS: dict[tuple[str, str], dict[str, int]] = {
+    ("Variant", "id"): _TEXT,
+    ("Variant", "name"): _TEXT,
+    ("Variant", "source"): _TEXT,
+    ("Variant", "min_players"): _PLAYERS,
+    ("Variant", "max_players"): _PLAYERS,
+    ("Variant", "deal_count"): {"minimum": 1, "maximum": limits.MAX_DEALS},
+    ("Variant", "deals"): {"minItems": 1, "maxItems": limits.MAX_DEALS},
+    ("PackSize", "min_players"): _PLAYERS,
+    ("PackSize", "max_players"): _PLAYERS,
+    ("PackSize", "decks"): {"minimum": 1, "maximum": limits.MAX_DECKS},
+    ("PackSize", "jokers"): {"minimum": 0, "maximum": limits.MAX_JOKERS},
+    ("DealSpec", "cards"): {"minimum": 1, "maximum": limits.MAX_CARDS_DEALT},
+    ("Contract", "sets"): {"maxItems": limits.MAX_CONTRACT_GROUPS},
+    ("Contract", "runs"): {"maxItems": limits.MAX_CONTRACT_GROUPS},
+    ("Opening", "min_points"): _POINTS,
+    ("MeldRules", "set_min"): _GROUP,
+    ("MeldRules", "set_max"): _GROUP,
+    ("MeldRules", "run_min"): _GROUP,
+    ("MeldRules", "run_max"): _GROUP,
+    ("BuyRules", "penalty_cards"): {"minimum": 0, "maximum": limits.MAX_PENALTY_CARDS},
+    ("StockRules", "turn_limit"): {"minimum": 1, "maximum": limits.MAX_TURN_LIMIT},
+    ("Scoring", "going_out"): _POINTS,
+    ("Scoring", "one_turn_out"): _POINTS,
+    ("Scoring", "one_turn_out_without_jokers"): _POINTS,
+    ("Scoring", "never_down_penalty"): _POINTS,
+    ("Scoring", "cut_card_hand"): _POINTS,
+    ("Scoring", "others_multiplier_after_one_turn_out"): {
+        "minimum": 1,
+        "maximum": limits.MAX_MULTIPLIER,
+    },
+}
+
+
+def _bounded(schema: dict[str, Any], bounds: dict[str, int]) -> dict[str, Any]:
+    """``schema`` with ``bounds`` put where they apply: on the value, or on the value
+    alternative of a field that may also be ``"none"``."""
+    if "anyOf" in schema:
+        first, *rest = schema["anyOf"]
+        return {**schema, "anyOf": [_bounded(first, bounds), *rest]}
+    return {**schema, **bounds}
+
 
 def _summary(cls: type) -> str:
     """The first paragraph of a class's docstring, on one line, without reST markup."""
@@ -62,12 +117,12 @@ def _card_values() -> dict[str, Any]:
         "properties": {
             "by_rank": {
                 "type": "array",
-                "items": {"type": "integer"},
+                "items": _VALUE,
                 "minItems": 13,
                 "maxItems": 13,
                 "description": "the values of 2, 3, ..., K, A in that order",
             },
-            "joker": {"type": "integer"},
+            "joker": _VALUE,
         },
         "required": ["by_rank", "joker"],
         "additionalProperties": False,
@@ -75,7 +130,7 @@ def _card_values() -> dict[str, Any]:
     by_name = {
         "type": "object",
         "propertyNames": {"pattern": _VALUE_KEY},
-        "additionalProperties": {"type": "integer"},
+        "additionalProperties": _VALUE,
         "description": 'ranks and rank ranges with "JK", each rank exactly once: '
         '{ "2" = 20, "3-9" = 5, "10-K" = 10, "A" = 15, "JK" = 25 }',
     }
@@ -132,6 +187,9 @@ def _object(cls: type, kind: str | None, *, whole: bool = True) -> dict[str, Any
         required.append("kind")
     for field in attrs.fields(cls):
         schema = _of(hints[field.name])
+        bounds = _BOUNDS.get((cls.__name__, field.name))
+        if bounds is not None:
+            schema = _bounded(schema, bounds)
         if field.default is attrs.NOTHING:
             required.append(field.name)
         elif not attrs.has(hints[field.name]):
