@@ -43,15 +43,77 @@ def _quantiles(samples: list[float]) -> dict[str, float]:
 
 
 def phase_name(state: sr.GameState, action: sr.Action) -> str:
-    """The phase a decision step is counted in: the state's phase, except that a player not
-    yet down choosing a Meld is "going_down" (every way to go down was listed for it)."""
-    if (
-        state.phase is sr.Phase.PLAY
-        and isinstance(action, sr.Meld)
-        and not state.is_down(state.turn)
-    ):
-        return "going_down"
+    """The phase a decision step is counted in: the state's phase, except that a Meld toward
+    a going down is "going_down_first" (the first group of the turn's going down, by a player
+    not yet down) or "going_down_later" (a group after others laid toward it this turn)."""
+    if state.phase is sr.Phase.PLAY and isinstance(action, sr.Meld):
+        if state.turn_state.going_down:
+            return "going_down_later"
+        if not state.is_down(state.turn):
+            return "going_down_first"
     return PHASE_NAMES[state.phase]
+
+
+HOUSE_30 = {
+    "base": "shanghai",
+    "deals": [{"cards": 30, "requirement": {"kind": "contract", "sets": [3, 3]}}],
+    "going_down": {"exact_meld_count": False},
+}
+"""The 30-card house rule of issue 23, where listing every way ran to half a million."""
+
+
+def may_go_down(state: sr.GameState) -> bool:
+    """Whether the seat in turn is in phase play and not down, or its going down is open."""
+    return state.phase is sr.Phase.PLAY and (
+        not state.is_down(state.turn) or bool(state.turn_state.going_down)
+    )
+
+
+def listing_counts(
+    variant: sr.Variant, players: int, steps: int, seed: int, seconds: float = 60.0
+) -> dict[str, Any]:
+    """Seeded random play: at each step where the seat in turn may go down (see
+    :func:`may_go_down`) and some Meld is listed, how many Melds (going-down moves) and how
+    many actions in all are listed, and the step's time; stops after ``seconds``."""
+    rng = random.Random(seed)
+    clock = time.perf_counter
+    melds: list[int] = []
+    actions_listed: list[int] = []
+    times: list[float] = []
+    game = 0
+    state = sr.new_game(variant, players=players, seed=seed)
+    deadline = clock() + seconds
+    done = 0
+    while done < steps and clock() < deadline:
+        state, game = next_decision(state, variant, players, seed, game)
+        start = clock()
+        actions = sr.legal_actions(state)
+        listed = clock()
+        action = actions[rng.randrange(len(actions))]
+        chosen = clock()
+        after = sr.apply(state, action)
+        finished = clock()
+        if may_go_down(state):
+            count = sum(1 for listed_action in actions if isinstance(listed_action, sr.Meld))
+            if count:
+                melds.append(count)
+                actions_listed.append(len(actions))
+                times.append((listed - start + finished - chosen) * 1e6)
+        state = after
+        done += 1
+    if not melds:
+        return {"steps": done, "n": 0}
+    return {
+        "steps": done,
+        "n": len(melds),
+        "melds_listed_median": statistics.median(melds),
+        "melds_listed_max": max(melds),
+        "actions_listed_median": statistics.median(actions_listed),
+        "actions_listed_max": max(actions_listed),
+        "step_median_us": round(statistics.median(times), 2),
+        "step_max_us": round(max(times), 2),
+        "stopped_at_deadline": done < steps,
+    }
 
 
 def next_decision(
@@ -93,9 +155,11 @@ def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, A
         everything.append(elapsed)
         listing.append((listed - start) * 1e6)
         name = phase_name(before, action)
-        per_phase[name].append(elapsed)
-        listing_by_phase[name].append((listed - start) * 1e6)
-        applying_by_phase[name].append((done - chosen) * 1e6)
+        names = (name, "going_down") if name.startswith("going_down_") else (name,)
+        for counted in names:
+            per_phase[counted].append(elapsed)
+            listing_by_phase[counted].append((listed - start) * 1e6)
+            applying_by_phase[counted].append((done - chosen) * 1e6)
     return {
         "variant": variant_id,
         "players": players,
@@ -161,7 +225,7 @@ def going_down_in_greedy_play(
             chosen = clock()
             after = sr.apply(state, action)
             done = clock()
-            if phase_name(state, action) == "going_down":
+            if phase_name(state, action).startswith("going_down"):
                 steps.append((listed_at - start + done - chosen) * 1e6)
                 listing.append((listed_at - start) * 1e6)
                 applying.append((done - chosen) * 1e6)
@@ -178,7 +242,7 @@ def going_down_in_greedy_play(
             "legal_actions_median_us": round(statistics.median(listing), 2),
             "apply_median_us": round(statistics.median(applying), 2),
             "hand_cards_median": statistics.median(hand_sizes),
-            "ways_listed_median": statistics.median(ways),
+            "melds_listed_median": statistics.median(ways),
         },
     }
 

@@ -8,8 +8,11 @@ Figures: the decision step (legal_actions + apply) over seeded random play in ``
 4 seats, overall and per phase (median, p90, p99 and mean µs), with the steps per second;
 legal_actions alone; the solver per requirement; new_game; to_json/from_json per state; the
 going-down steps of GreedyBot games (the hands real players go down with); the going-down
-steps of each seeded run played again once every table its hands need is built; GreedyBot
-games per second per preset; the machine and Python version.
+steps (``going_down_first``: the first group of a turn's going down, ``going_down_later``:
+the groups after it, ``going_down``: both) of each seeded run played again once every table
+its hands need is built; how many going-down moves are listed per step in each preset and in
+the 30-card house rule; GreedyBot games per second per preset; the machine and Python
+version.
 """
 
 from __future__ import annotations
@@ -146,6 +149,20 @@ def greedy_figures(games: int) -> dict[str, Any]:
     return figures
 
 
+def listing_figures(steps: int, seconds: float) -> dict[str, Any]:
+    """How many going-down moves (Melds) and actions are listed per step where the seat in
+    turn may go down, in seeded random play of each preset (4 seats) and of the 30-card house
+    rule of issue 23 (2 seats), with the step's time."""
+    figures: dict[str, Any] = {}
+    for variant_id in sr.VARIANTS:
+        figures[variant_id] = engine_bench.listing_counts(
+            sr.get_variant(variant_id), 4, steps, 1, seconds
+        )
+    house = sr.load_variant(engine_bench.HOUSE_30)
+    figures["house-30-cards"] = engine_bench.listing_counts(house, 2, steps, 1, seconds)
+    return figures
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="(the output is always JSON)")
@@ -172,6 +189,9 @@ def main(argv: list[str] | None = None) -> None:
         ),
         "going_down_with_tables_built": tables_built_figures(
             steps, 1 if args.quick else args.repeats
+        ),
+        "going_down_listing": listing_figures(
+            1_000 if args.quick else 10_000, 20.0 if args.quick else 120.0
         ),
         "solver": solver_bench.figures(hands),
         "misc": misc_figures(50 if args.quick else 300),

@@ -145,11 +145,34 @@ def test_greedy_takes_an_upcard_that_helps_and_draws_otherwise() -> None:
     assert greedy_choice(deal(["2C", hand], upcard="7C")) == sr.Draw(1, sr.Source.STOCK)
 
 
-def test_greedy_goes_down_at_once_with_the_most_cards() -> None:
+def test_greedy_goes_down_in_one_turn_with_the_most_cards_a_group_at_a_time() -> None:
     state = deal(["2C", "8C 8D 8H 8S 9C 9D 9H KS QD 3C 5H"], stock_top="7D")
     state = sr.apply(state, sr.Draw(1, sr.Source.STOCK))
-    choice = greedy_choice(state)
-    assert choice == sr.Meld(1, [cards("8C 8D 8H 8S"), cards("9C 9D 9H")])
+    bot = sr.GreedyBot(SHANGHAI)
+    first = bot.choose(sr.view(state, 1))
+    assert first == sr.Meld(1, [cards("8C 8D 8H 8S")])
+    state = sr.apply(state, first)
+    assert not state.is_down(1) and state.turn_state.going_down == (state.table[-1].id,)
+    second = bot.choose(sr.view(state, 1))
+    assert second == sr.Meld(1, [cards("9C 9D 9H")])
+    state = sr.apply(state, second)
+    assert state.is_down(1) and state.turn_state.must_go_down is None
+    # a fresh bot on the half-laid state lays a listed group that finishes it
+    assert (
+        sr.GreedyBot(SHANGHAI).choose(
+            sr.view(
+                sr.apply(
+                    sr.apply(
+                        deal(["2C", "8C 8D 8H 8S 9C 9D 9H KS QD 3C 5H"], stock_top="7D"),
+                        sr.Draw(1, sr.Source.STOCK),
+                    ),
+                    first,
+                ),
+                1,
+            )
+        )
+        == second
+    )
 
 
 def test_greedy_lays_off_everything_it_can_then_discards() -> None:
@@ -162,9 +185,9 @@ def test_greedy_lays_off_everything_it_can_then_discards() -> None:
         action = greedy_choice(state, bot)
         played.append(sr.format_action(action))
         state = sr.apply(state, action)
-    assert played[0] == "meld 8C 8D 8H / 10C 10D 10H"
-    assert sorted(played[1:3]) == ["layoff 3S 1", "layoff 9S 2"]
-    assert played[3:] == ["discard KD"]
+    assert played[:2] == ["meld 8C 8D 8H", "meld 10C 10D 10H"]  # a group at a time
+    assert sorted(played[2:4]) == ["layoff 3S 1", "layoff 9S 2"]
+    assert played[4:] == ["discard KD"]
 
 
 def test_greedy_swaps_a_joker_when_down() -> None:
@@ -189,9 +212,10 @@ def test_greedy_swaps_a_joker_to_go_down_even_with_every_card() -> None:
     swap = greedy_choice(state, bot)
     assert swap == sr.SwapJoker(1, C("5S"), 1)
     state = sr.apply(state, swap)
-    going_down = greedy_choice(state, bot)
-    assert isinstance(going_down, sr.Meld)
-    state = sr.apply(state, going_down)
+    while state.phase is sr.Phase.PLAY:  # the three runs, a group at a time
+        going_down = greedy_choice(state, bot)
+        assert isinstance(going_down, sr.Meld) and len(going_down.groups) == 1
+        state = sr.apply(state, going_down)
     assert state.phase is sr.Phase.DEAL_OVER
     assert sr.score(state).winner == 1
 

@@ -59,6 +59,11 @@ Build = Callable[[], sr.GameState]
 Move = Callable[[sr.GameState], object]
 
 
+def _laid_off(state: sr.GameState, card: str) -> sr.GameState:
+    """``state`` after the seat in turn lays ``card`` off on the first table meld."""
+    return sr.lay_off(state, state.turn, C(card), state.table[0].id)
+
+
 def _r51_starter(starter: str) -> sr.GameState:
     seat0 = cards("2C 3C 4C 5D 7D 9D 4H 6H 9H QS KD KH 3D 5C")
     return sr.deal_from(R51, hands=[seat0, cards(starter)])
@@ -264,11 +269,14 @@ REFUSALS: dict[str, tuple[Build, Move, type[sr.RummyError], str]] = {
         sr.InvalidMeldError,
         "a player who is down may not lay down new groups (variant.going_down.new_melds=never)",
     ),
-    "a new group on the opening turn in Rummy 51": (
-        lambda: sr.meld(
-            _r51_starter("6S 7S 8S 10D 10C 10H QC QD QH 2S 3H 4D 5S 7C 9C"),
-            1,
-            [cards("6S 7S 8S"), cards("10D 10C 10H")],
+    "a new group on the opening turn in Rummy 51 (after a lay-off ended the opening)": (
+        lambda: _laid_off(
+            sr.meld(
+                _r51_starter("6S 7S 8S 10D 10C 10H QC QD QH 2S 3H 4D 5S 7C 9C"),
+                1,
+                [cards("6S 7S 8S"), cards("10D 10C 10H")],
+            ),
+            "5S",
         ),
         lambda s: sr.meld(s, 1, [cards("QC QD QH")]),
         sr.InvalidMeldError,

@@ -136,9 +136,12 @@ def test_new_groups_on_later_turns_not_on_the_opening_turn() -> None:
     starter = "6S 7S 8S 10D 10C 10H QH QD QS 3D 4H 5S 7C 9D JH"
     state = starter_deal(starter, "9C")
     opened = sr.meld(state, 1, OPEN_51)
+    # a group laid straight after is part of the opening (one going down, as one meld)
+    assert sr.meld(opened, 1, [cards("QH QD QS")]).turn_state.going_down == (1, 2, 3)
+    laid_off = sr.lay_off(opened, 1, C("5S"), opened.table[0].id)  # the opening is over
     with pytest.raises(sr.InvalidMeldError, match="later_turns"):
-        sr.meld(opened, 1, [cards("QH QD QS")])
-    state = sr.discard(opened, 1, C("3D"))
+        sr.meld(laid_off, 1, [cards("QH QD QS")])
+    state = sr.discard(laid_off, 1, C("3D"))
     state = sr.discard(sr.draw(state, 0, STOCK), 0, C("2C"))
     state = sr.draw(state, 1, STOCK)
     later = sr.meld(state, 1, [cards("QH QD QS")])

@@ -267,10 +267,13 @@ def test_going_down_with_the_contract_two_sets_of_3() -> None:
     assert down.hand(1) == cards("8S 5D QC")
 
 
-def test_going_down_needs_the_whole_contract() -> None:
+def test_going_down_needs_the_whole_contract_before_the_turn_ends() -> None:
     state = _going_down_deal(SHANGHAI, "8S 5D", "QC")
-    with pytest.raises(sr.ContractNotMetError):
-        sr.meld(state, 1, [cards("8C 8D 8H")])
+    begun = sr.meld(state, 1, [cards("8C 8D 8H")])  # the rest can still make the second set
+    assert not begun.is_down(1) and begun.turn_state.must_go_down is not None
+    with pytest.raises(sr.GoOutError, match="begun to go down"):
+        sr.discard(begun, 1, C("QC"))
+    assert sr.meld(begun, 1, [cards("9C 9D 9H")]).is_down(1)
 
 
 def test_going_down_exact_meld_count_shanghai_sets_may_be_larger() -> None:
@@ -587,6 +590,10 @@ def test_joker_swap_obligation_met_by_going_down_and_out_at_once() -> None:
     swapped = sr.swap_joker(state, 1, C("5S"), state.table[0].id)
     going_out = sr.Meld(1, [cards("2D 3D 4D 5D"), cards("8H 9H JK JH"), cards("9S 10S JS QS")])
     listed = sr.legal_actions(swapped)
-    assert any(isinstance(a, sr.Meld) and len(a.groups) == 3 for a in listed)
-    out = sr.apply(swapped, going_out)
+    assert all(sr.Meld(1, [group]) in listed for group in going_out.groups)  # a group at a time
+    out = sr.apply(swapped, going_out)  # or all at once
     assert out.phase is sr.Phase.DEAL_OVER and sr.score(out).winner == 1
+    step = swapped
+    for group in going_out.groups:
+        step = sr.apply(step, sr.Meld(1, [group]))
+    assert step.phase is sr.Phase.DEAL_OVER and sr.score(step).winner == 1

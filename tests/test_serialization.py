@@ -388,7 +388,14 @@ def test_forged_phase(game: sr.GameState) -> None:
 
 
 def test_forged_invalid_meld() -> None:
-    state = reach("shanghai", 4, lambda state: bool(state.table) and state.to_act is not None)
+    state = reach(
+        "shanghai",
+        4,
+        # no going down half-laid: its melds' owner is not down yet (see the going-down check)
+        lambda state: bool(state.table)
+        and state.to_act is not None
+        and not state.turn_state.going_down,
+    )
     meld = state.table[0]
 
     def shuffle_meld(data: dict[str, Any]) -> None:

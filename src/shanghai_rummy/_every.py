@@ -335,6 +335,7 @@ def every_way(
     first_only: bool = False,
     leaves: Callable[[int], bool] | None = None,
     most_left: int | None = None,
+    laid_runs: Sequence[tuple[int, int, int]] = (),
 ) -> list[list[_Candidate]]:
     """Every accepted multiset of candidate groups, each in canonical order (or the first);
     with ``leaves``, only those leaving a number of cards (jokers too) it accepts, and with
@@ -354,7 +355,10 @@ def every_way(
     that hold no core. Where the first way is enough and ``most_left`` bounds the cards left
     (going out by hand), the cards a core leaves are covered lowest card first instead (see
     ``cover``), which remembers what it could not cover, and the whole hand is asked so
-    first."""
+    first.
+
+    ``laid_runs`` (suit index, start, length): runs laid already this turn, that no run of a
+    way may clash with (a going down completed around the groups laid so far)."""
     variant = rules.variant
     candidates = _candidates(counts, jokers, requirement, rules)
     most = [64, 64]  # groups of each kind (set, run)
@@ -394,11 +398,18 @@ def every_way(
     laid = [0, 0]
 
     def clash(candidate: _Candidate) -> bool:
-        return candidate.kind is MeldKind.RUN and any(
-            other.kind is MeldKind.RUN
-            and other.suit == candidate.suit
-            and runs_clash(other.start, other.size, candidate.start, candidate.size, variant)
-            for other in chosen
+        return candidate.kind is MeldKind.RUN and (
+            any(
+                other.kind is MeldKind.RUN
+                and other.suit == candidate.suit
+                and runs_clash(other.start, other.size, candidate.start, candidate.size, variant)
+                for other in chosen
+            )
+            or any(
+                suit == candidate.suit
+                and runs_clash(start, size, candidate.start, candidate.size, variant)
+                for suit, start, size in laid_runs
+            )
         )
 
     # the counts again, packed into one integer: whether a candidate's cards are held is

@@ -35,7 +35,7 @@ from .errors import RummyError
 from .melds import MeldKind, TableMeld, check_group, lay_off_ends
 from .solver import arrangements, solve
 from .state import Phase
-from .variants import Aces, JokerRules, NewMelds, Variant, get_variant
+from .variants import Aces, GoOutDiscard, JokerRules, NewMelds, Variant, get_variant
 from .views import PlayerView
 
 __all__ = ["Bot", "GreedyBot", "RandomBot"]
@@ -181,7 +181,8 @@ class GreedyBot:
       off); bought, within ``max_buys`` per deal and the variant's limit, when it completes
       the contract, or leaves fewer cards missing and the hand, penalty cards included, at
       most two cards above the contract's size (bigger hands clog the table and stall deals);
-    - **going down**: as soon as a way is listed, the way that lays down the most cards;
+    - **going down**: as soon as a group is listed, the whole way that lays down the most
+      cards, laid a group at a time;
     - **once down**: new groups where the variant allows them, joker swaps, every lay-off;
     - **while not down**: a joker swap when it leaves fewer cards missing;
     - **discard**: a card the hand can best spare (no more cards missing without it, then
@@ -206,6 +207,11 @@ class GreedyBot:
     _buy_slack = 2
     """A buy may leave the hand at most this many cards above the contract's size."""
 
+    _plan_limit = 32
+    """Where more single groups than this are listed to go down with, the bot lays the
+    largest group listed instead of weighing every whole way (their number grows with the
+    product of the groups)."""
+
     def __init__(self, variant: Variant | None = None, *, max_buys: int | None = None) -> None:
         self.variant = variant
         self.max_buys = max_buys
@@ -215,6 +221,8 @@ class GreedyBot:
         self._judged_under: dict[int, Variant] = {}
         self._missing_of: dict[tuple[object, ...], int] = {}
         self._last_missing = 0
+        # the going down planned: (seat, deal, the hand it is for) and the groups still to lay
+        self._plan: tuple[tuple[int, int, object], tuple[tuple[Card, ...], ...]] | None = None
 
     def __repr__(self) -> str:
         variant = None if self.variant is None else self.variant.id
@@ -302,6 +310,8 @@ class GreedyBot:
         melds = [action for action in actions if isinstance(action, Meld)]
         swaps = [action for action in actions if isinstance(action, SwapJoker)]
         if melds:
+            if not look.down or view.going_down:
+                return self._going_down(view, look, melds)
             return max(melds, key=lambda meld: self._meld_worth(meld, look))
         if not look.down and swaps:
             missing = self._missing(look.hand, look)
@@ -319,6 +329,46 @@ class GreedyBot:
         if not discards:
             return actions[0]
         return self._discard(view, look, discards)
+
+    def _going_down(self, view: PlayerView, look: _Look, melds: Sequence[Meld]) -> Action:
+        """The next group of the going down planned: the whole way that lays the most cards
+        (then leaves the fewest points, then holds the fewest jokers), chosen when the going
+        down begins and laid a group at a time in its canonical order. Where the plan no
+        longer fits what is listed, or too many groups are listed to weigh every way
+        (:attr:`_plan_limit`), the listed group that lays the most cards."""
+        listed = {meld.groups[0]: meld for meld in melds if len(meld.groups) == 1}
+        hand = _key(view.hand)
+        plan = self._plan
+        if not (plan is not None and plan[0] == (view.seat, view.deal_number, hand)):
+            plan = None
+            if not view.going_down and len(listed) <= self._plan_limit:
+                plan = self._new_plan(view, look, listed, hand)
+        if plan is not None and plan[1] and plan[1][0] in listed:
+            group, rest = plan[1][0], plan[1][1:]
+            after = Counter(hand)
+            after.subtract(group)
+            self._plan = (view.seat, view.deal_number, _key(after.elements())), rest
+            return listed[group]
+        self._plan = None
+        return max(melds, key=lambda meld: self._meld_worth(meld, look))
+
+    def _new_plan(
+        self, view: PlayerView, look: _Look, listed: dict[tuple[Card, ...], Meld], hand: object
+    ) -> tuple[tuple[int, int, object], tuple[tuple[Card, ...], ...]] | None:
+        """The plan of the best whole way whose first group is listed, or None."""
+        variant = look.variant
+        rule = variant.going_out
+        best: tuple[tuple[int, int, int], Arrangement] | None = None
+        for way in arrangements(view.hand, view.requirement, variant):
+            left = len(view.hand) - sum(map(len, way))
+            if (rule is GoOutDiscard.REQUIRED and left == 0) or way[0] not in listed:
+                continue
+            worth = self._meld_worth(Meld(view.seat, way), look)
+            if best is None or worth > best[0]:
+                best = (worth, way)
+        if best is None:
+            return None
+        return (view.seat, view.deal_number, hand), best[1]
 
     @staticmethod
     def _meld_worth(meld: Meld, look: _Look) -> tuple[int, int, int]:

@@ -51,11 +51,12 @@ from .errors import (
     RummyError,
     WrongPhaseError,
 )
+from .going_down import HALF_LAID, extends_going_down, laid_shapes, lay_toward
+from .melds import TableMeld
 from .play_rules import (
     can_go_down_with_jokers,
     can_meld_a_joker,
     extend_meld,
-    going_down_melds,
     hand_out_possible,
     new_melds,
     opening_possible,
@@ -416,10 +417,15 @@ def _after_play(state: GameState, seat: int, verb: str) -> GameState:
         _check_obligations(state, "go out", going_out=True)
         return end_deal(state, seat)
     must_go_out = state.turn_state.must_go_out
-    if must_go_out is not None and len(hand) > (1 if rule is not GoOutDiscard.NEVER else 0):
+    half_laid = not state.seats[seat].down  # a going down begun: its checks were made
+    if (
+        must_go_out is not None
+        and not half_laid
+        and len(hand) > (1 if rule is not GoOutDiscard.NEVER else 0)
+    ):
         raise GoOutError(f"cannot {verb} that: {must_go_out}, but cards would be left over")
     owed = state.turn_state.jokers_to_meld
-    if owed and not _joker_obligation_feasible(state, seat, hand, owed):
+    if owed and not half_laid and not _joker_obligation_feasible(state, seat, hand, owed):
         raise JokerSwapError(
             f"cannot {verb} that: the joker taken by a swap must still go into a new group "
             "this turn (variant.joker_swap.joker_into_new_meld), and this would leave no way to"
@@ -462,8 +468,13 @@ def _meld(state: GameState, action: Meld) -> GameState:
     variant = state.variant
     facts = state.seats[seat]
     turn_state = state.turn_state
-    if not facts.down:
-        melds = going_down_melds(variant, state.deal_number, groups, seat, state.next_meld_id)
+    toward = None
+    if not facts.down or turn_state.going_down:
+        toward = _toward_going_down(state, seat, groups, hand)
+    going_down: tuple[int, ...] = ()
+    down = True
+    if toward is not None:
+        melds, down, going_down = toward
     else:
         rule = variant.going_down.new_melds
         if rule is NewMelds.NEVER:
@@ -479,7 +490,7 @@ def _meld(state: GameState, action: Meld) -> GameState:
         melds = new_melds(variant, groups, seat, state.next_meld_id)
     jokers = cards.count(JOKER)
     seats = list(state.seats)
-    seats[seat] = seat_state(True, facts.buys, facts.turns)
+    seats[seat] = seat_state(down, facts.buys, facts.turns)
     after = advance(
         state,
         phase=Phase.PLAY,
@@ -490,13 +501,37 @@ def _meld(state: GameState, action: Meld) -> GameState:
         seats=tuple(seats),
         turn_state=played(
             turn_state,
-            must_go_down=None,
+            must_go_down=None if down else turn_state.must_go_down or HALF_LAID,
             jokers_to_meld=max(0, turn_state.jokers_to_meld - jokers),
             used_joker=turn_state.used_joker or jokers > 0,
+            going_down=going_down,
         ),
         log=_logged(state, action),
     )
     return _after_play(after, seat, "meld")
+
+
+def _toward_going_down(
+    state: GameState, seat: int, groups: Sequence[Sequence[Card]], hand: tuple[Card, ...]
+) -> tuple[tuple[TableMeld, ...], bool, tuple[int, ...]] | None:
+    """The melds of ``groups`` laid toward the seat's going down, whether it is then down,
+    and the ids of the going down still open; None where the seat is down and they do not
+    join its going down."""
+    variant = state.variant
+    turn_state = state.turn_state
+    jokers = sum(1 for group in groups for card in group if card.is_joker)
+    owed = max(0, turn_state.jokers_to_meld - jokers)
+    laid = lay_toward(state, seat, groups, hand, owed)
+    if laid is None:
+        return None
+    shapes, down = laid
+    next_id = state.next_meld_id
+    melds = tuple(shape.on_table(next_id + offset, seat) for offset, shape in enumerate(shapes))
+    ids = turn_state.going_down + tuple(table_meld.id for table_meld in melds)
+    requirement = variant.deal(state.deal_number).requirement
+    if down and not extends_going_down(variant, requirement):
+        ids = ()
+    return melds, down, ids
 
 
 def _find_meld(state: GameState, meld_id: int, error: type[IllegalMoveError]) -> int:
@@ -540,6 +575,7 @@ def lay_off(
             turn_state,
             laid_off_on_others=turn_state.laid_off_on_others or target.owner != seat,
             used_joker=turn_state.used_joker or card.is_joker,
+            going_down=(),  # a move of another kind: the going down takes no more groups
         ),
         log=_logged(state, LayOff(seat, card, meld_id, end)),
     )
@@ -582,7 +618,13 @@ def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSta
         to_act=seat,
         hands=_with_hand(state, seat, hand),
         table=tuple(table),
-        turn_state=played(turn_state, must_go_down=must_go_down, jokers_to_meld=jokers_to_meld),
+        turn_state=played(
+            turn_state,
+            must_go_down=must_go_down,
+            jokers_to_meld=jokers_to_meld,
+            # a half-laid going down stays open (it must be finished); a met one takes no more
+            going_down=None if not facts.down else (),
+        ),
         log=_logged(state, SwapJoker(seat, card, meld_id)),
     )
     if len(hand) == 1 and variant.going_out is GoOutDiscard.NEVER and not _can_play_on(after, seat):
@@ -610,8 +652,12 @@ def swap_refusal(state: GameState, seat: int, hand: tuple[Card, ...]) -> str | N
         # the swap's own obligation, or one the turn already has (taking the upcard)
         obligation = SWAP_GO_DOWN_OBLIGATION if rules.must_go_down_same_turn else None
         obligation = state.turn_state.must_go_down or obligation
-        if obligation is not None and not opening_possible(state.variant, state.deal_number, hand):
-            return f"{obligation}, and this hand with the joker cannot go down: swap refused"
+        laid = laid_shapes(state)
+        if obligation is not None and not opening_possible(
+            state.variant, state.deal_number, hand, laid
+        ):
+            finish = "finish going down" if laid else "go down"
+            return f"{obligation}, and this hand with the joker cannot {finish}: swap refused"
     if rules.joker_into_new_meld:
         reason = (
             "the joker must go into a new group this turn (variant.joker_swap.joker_into_new_meld)"
@@ -630,7 +676,8 @@ def _joker_obligation_feasible(
     """Whether ``seat`` can still lay ``owed`` swapped jokers in new groups this turn: as new
     groups once down (where allowed this turn), or in its going down while not down."""
     if not state.seats[seat].down:
-        return can_go_down_with_jokers(state.variant, state.deal_number, hand, owed)
+        laid = laid_shapes(state)
+        return can_go_down_with_jokers(state.variant, state.deal_number, hand, owed, laid)
     return _may_lay_new_group(state, seat) and can_meld_a_joker(state.variant, hand, owed)
 
 

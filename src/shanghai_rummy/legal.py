@@ -1,8 +1,12 @@
 """Every legal action for the seat to act.
 
-The list is exact for drawing, buying, passing, discarding, laying off and swapping; for
-going down it holds every distinct way to meet the deal's requirement (equal cards are
-interchangeable), and for new groups after going down every single group the hand can form.
+The list is exact for drawing, buying, passing, discarding, laying off and swapping; going
+down is listed group by group: every distinct single group (equal cards interchangeable, a
+joker's place in a run saying what it stands for) that starts or continues a going down the
+rest of the hand can finish this turn, or joins one that is met and still open
+(:mod:`~shanghai_rummy.going_down`); for new groups after going down, every single group the
+hand can form. The list grows with the groups a hand can form, never with the ways of
+combining them.
 A :class:`~shanghai_rummy.GoOut` is never listed: the same result is reached by the moves it
 is made of.
 
@@ -31,8 +35,8 @@ from .actions import (
 from .cards import JOKER, Card, sort_cards
 from .engine import swap_refusal, upcard_obligation
 from .errors import IllegalMoveError
+from .going_down import group_options
 from .play_rules import (
-    going_down_options,
     hand_out_possible,
     lay_off_options,
     new_group_options,
@@ -161,15 +165,12 @@ class _Plays:
         self.actions.append(action)
         return True
 
-    def going_down(self) -> list[_Way]:
-        """List every way to go down; the ways kept."""
-        state, seat, size = self.state, self.seat, len(self.hand)
-        kept: list[_Way] = []
-        for groups in going_down_options(state.variant, state.deal_number, self.hand):
-            leaves = size - sum(map(len, groups))
-            if self.keep(Meld(seat, groups), leaves):
-                kept.append((groups, leaves))
-        return kept
+    def going_down(self) -> None:
+        """List the single groups that start, continue or join the seat's going down."""
+        seat, size = self.seat, len(self.hand)
+        for group, meets in group_options(self.state, seat):
+            # a group that does not meet the requirement yet was judged with the turn's end
+            self.keep(Meld(seat, (group,)), size - len(group) if meets else 2)
 
     def once_down(self) -> None:
         """List the lay-offs and new groups of a seat that is down, where allowed now."""
@@ -236,14 +237,16 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
     plays = _Plays(state, seat)
     down = state.seats[seat].down
     ways: list[_Way] = []
+    if not down or state.turn_state.going_down:
+        plays.going_down()
     if down:
         plays.once_down()
-    else:
-        ways = plays.going_down()
     who = state.variant.joker_swap.who
     if who is SwapWho.ANYONE or (who is SwapWho.DOWN_ONLY and down):
         plays.swaps(down, ways)
     plays.discards()
+    if down and state.turn_state.going_down:
+        return tuple(dict.fromkeys(plays.actions))  # a group may join it or be a new group
     return tuple(plays.actions)
 
 

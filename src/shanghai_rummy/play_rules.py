@@ -4,12 +4,12 @@ new groups, lay-offs and joker swaps on the table, read through :mod:`.melds` an
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from . import solver
 from .actions import End
 from .cards import JOKER, Card, Rank, Suit, make_pack, sort_cards
-from .melds import MeldKind, TableMeld, extend, lay_off_ends, swap_joker, swap_positions
+from .melds import GroupShape, MeldKind, TableMeld, extend, lay_off_ends, swap_joker, swap_positions
 from .solver import arrangements, check_going_down, solve
 from .variants import GoOutDiscard, Variant
 
@@ -60,11 +60,23 @@ def swap_in_meld(variant: Variant, meld: TableMeld, card: Card) -> TableMeld:
     return swap_joker(meld, card, variant)
 
 
-def opening_possible(variant: Variant, deal_number: int, hand: Sequence[Card]) -> bool:
+def opening_possible(
+    variant: Variant, deal_number: int, hand: Sequence[Card], laid: Sequence[GroupShape] = ()
+) -> bool:
     """Whether ``hand`` can go down this turn and still end the turn: some way to meet the
     deal's requirement that leaves a card to discard where ``variant.going_out`` requires
-    one, and does not leave a lone card where it forbids discarding the last one."""
+    one, and does not leave a lone card where it forbids discarding the last one. ``laid``:
+    the groups laid toward the going down so far this turn (the rest of the hand finishes
+    it)."""
     requirement = variant.deal(deal_number).requirement
+    if laid:
+        leaves = _turn_end(variant.going_out)
+        found = solver.complete(hand, requirement, variant, laid)
+        if found is None:
+            return False
+        if leaves is None or leaves(len(hand) - sum(map(len, found))):
+            return True
+        return solver.complete(hand, requirement, variant, laid, leaves=leaves) is not None
     found = solve(hand, requirement, variant)
     if found is None:
         return False
@@ -79,18 +91,20 @@ def opening_possible(variant: Variant, deal_number: int, hand: Sequence[Card]) -
     return True
 
 
-def hand_out_possible(variant: Variant, deal_number: int, hand: Sequence[Card]) -> bool:
+def hand_out_possible(
+    variant: Variant, deal_number: int, hand: Sequence[Card], laid: Sequence[GroupShape] = ()
+) -> bool:
     """Whether ``hand`` can go down and out at once: every card in one way of going down,
     or all but one that is then discarded, as ``variant.going_out`` allows. One search for
     a way that leaves no card, or one (a way of the hand without a card is a way of the
-    hand that leaves that card)."""
+    hand that leaves that card). ``laid``: the groups laid toward it so far this turn."""
     requirement = variant.deal(deal_number).requirement
     rule = variant.going_out
-    if rule is GoOutDiscard.NEVER:
-        return solver.way_leaving(hand, requirement, variant, lambda left: left == 0, 0)
-    if rule is GoOutDiscard.REQUIRED:
-        return solver.way_leaving(hand, requirement, variant, lambda left: left == 1, 1)
-    return solver.way_leaving(hand, requirement, variant, lambda left: left <= 1, 1)
+    leaves, most = _hand_out(rule)
+    if laid:
+        found = solver.complete(hand, requirement, variant, laid, leaves=leaves, most_left=most)
+        return found is not None
+    return solver.way_leaving(hand, requirement, variant, leaves, most)
 
 
 def _without_one(hand: Sequence[Card], card: Card) -> list[Card]:
@@ -129,12 +143,28 @@ def can_meld_a_joker(variant: Variant, hand: Sequence[Card], jokers: int) -> boo
 
 
 def can_go_down_with_jokers(
-    variant: Variant, deal_number: int, hand: Sequence[Card], jokers: int
+    variant: Variant,
+    deal_number: int,
+    hand: Sequence[Card],
+    jokers: int,
+    laid: Sequence[GroupShape] = (),
 ) -> bool:
     """Whether ``hand`` can go down with ``jokers`` of its jokers in the groups, and still end
     the turn (the obligation a swap leaves a player not yet down under
-    ``variant.joker_swap.joker_into_new_meld``)."""
+    ``variant.joker_swap.joker_into_new_meld``); ``laid``: the groups laid toward the going
+    down so far this turn."""
     requirement = variant.deal(deal_number).requirement
+    if laid:
+        rule = variant.going_out
+        found = solver.complete(
+            hand,
+            requirement,
+            variant,
+            laid,
+            leaves=lambda left: _turn_can_end(rule, left),
+            jokers_at_least=jokers,
+        )
+        return found is not None
     if solve(hand, requirement, variant) is None:
         return False
     rule = variant.going_out
@@ -143,6 +173,34 @@ def can_go_down_with_jokers(
         and _turn_can_end(rule, len(hand) - sum(map(len, way)))
         for way in arrangements(hand, requirement, variant)
     )
+
+
+def _turn_end(rule: GoOutDiscard) -> Callable[[int], bool] | None:
+    """What the cards a going down leaves must satisfy for the turn to end under the
+    going-out rule (see :func:`_turn_can_end`), or None where any number will do."""
+    if rule is GoOutDiscard.REQUIRED:
+        return _at_least_one
+    if rule is GoOutDiscard.NEVER:
+        return _not_one
+    return None
+
+
+def _at_least_one(left: int) -> bool:
+    return left >= 1
+
+
+def _not_one(left: int) -> bool:
+    return left != 1
+
+
+def _hand_out(rule: GoOutDiscard) -> tuple[Callable[[int], bool], int]:
+    """The cards a going down may leave to go out at once under the going-out rule, and
+    the most it may leave."""
+    if rule is GoOutDiscard.NEVER:
+        return (lambda left: left == 0), 0
+    if rule is GoOutDiscard.REQUIRED:
+        return (lambda left: left == 1), 1
+    return (lambda left: left <= 1), 1
 
 
 def _turn_can_end(rule: GoOutDiscard, left: int) -> bool:

@@ -48,7 +48,17 @@ from .errors import ContractNotMetError, InvalidMeldError
 from .melds import GroupShape, MeldKind, Shape, TableMeld, check_group, group_points
 from .variants import SameSuitRuns, Variant
 
-__all__ = ["arrangements", "canonical_groups", "check_going_down", "possible_groups", "solve"]
+__all__ = [
+    "arrangements",
+    "canonical_groups",
+    "check_going_down",
+    "check_laid",
+    "check_shapes",
+    "complete",
+    "possible_groups",
+    "remaining",
+    "solve",
+]
 
 
 # --- checking a going down --------------------------------------------------------------------
@@ -242,6 +252,13 @@ def check_going_down(
     if listed is not None:
         return listed
     shapes = tuple(check_group(group, variant) for group in groups)
+    check_shapes(shapes, requirement, variant)
+    return shapes
+
+
+def check_shapes(shapes: Sequence[GroupShape], requirement: Requirement, variant: Variant) -> None:
+    """:func:`check_going_down` of groups already read (by
+    :func:`~shanghai_rummy.melds.check_group`): None, or the error it raises."""
     _per_group_check(shapes, variant)
     if isinstance(requirement, Opening):
         if not shapes:
@@ -255,7 +272,6 @@ def check_going_down(
     else:
         _check_contract(shapes, requirement, variant)
     _same_suit_check(shapes, variant)
-    return shapes
 
 
 # --- canonical form ---------------------------------------------------------------------------
@@ -465,3 +481,276 @@ def possible_groups(cards: Iterable[Card], variant: Variant) -> Arrangement:
     refuse_text(cards)
     counts, jokers = count_cards(cards)
     return every_group(counts, jokers, rules_of(variant))
+
+
+# --- completing a going down around the groups laid so far ------------------------------------
+
+Remaining = Requirement | None
+"""What a going down still asks for once some groups are laid: a smaller requirement, or
+None where the groups laid meet it."""
+
+
+def remaining(
+    laid: Sequence[GroupShape], requirement: Requirement, variant: Variant
+) -> tuple[Remaining, ...]:
+    """Every distinct requirement that groups ``laid`` toward ``requirement`` leave to lay
+    (None: they meet it), in a fixed order; empty when they cannot be part of any going down
+    (see :func:`check_laid`, which says why). For a contract, each group laid fills one slot
+    its kind, size and jokers fit (``exact_sizes``, ``going_down_limit``), or, where
+    ``exact_meld_count`` does not hold, is an extra group if it fits none left; for an
+    opening, the points still missing.
+
+    >>> from shanghai_rummy import Contract, get_variant, parse_cards
+    >>> from shanghai_rummy.melds import check_group
+    >>> shanghai = get_variant("shanghai")
+    >>> laid = [check_group(parse_cards("8C 8D 8H"), shanghai)]
+    >>> [left.describe() for left in remaining(laid, Contract(sets=(3,), runs=(4,)), shanghai)]
+    ['1 run of 4']
+    """
+    if isinstance(requirement, Opening):
+        points = sum(group_points(shape, requirement.values) for shape in laid)
+        if points >= requirement.min_points:
+            return (None,)
+        return (_smaller(requirement, requirement.min_points - points),)
+    exact = variant.going_down.exact_meld_count
+    if exact and len(laid) > requirement.group_count:
+        return ()
+    slots = [(MeldKind.SET, size) for size in requirement.sets]
+    slots += [(MeldKind.RUN, size) for size in requirement.runs]
+    limit = variant.jokers.going_down_limit
+    fits = [
+        [
+            index
+            for index, (kind, size) in enumerate(slots)
+            if kind is shape.kind and _slot_fits(shape, size, limit(size), variant)
+        ]
+        for shape in laid
+    ]
+    taken = [False] * len(slots)
+    found: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+
+    def assign(group: int) -> None:
+        if group == len(laid):
+            left = [slot for slot, used in zip(slots, taken, strict=True) if not used]
+            found.add(
+                (
+                    tuple(size for kind, size in left if kind is MeldKind.SET),
+                    tuple(size for kind, size in left if kind is MeldKind.RUN),
+                )
+            )
+            return
+        placed = False
+        for index in fits[group]:
+            if not taken[index]:
+                placed = taken[index] = True
+                assign(group + 1)
+                taken[index] = False
+        # an extra group only where it fills no slot left: filling one leaves less to lay
+        if not placed and not exact:
+            assign(group + 1)
+
+    assign(0)
+    return tuple(
+        _smaller(requirement, (sets, runs)) if sets or runs else None
+        for sets, runs in sorted(found)
+    )
+
+
+_SMALLER: dict[tuple[object, ...], tuple[Requirement, Requirement]] = {}
+
+
+def _smaller(
+    requirement: Requirement, left: int | tuple[tuple[int, ...], tuple[int, ...]]
+) -> Requirement:
+    """The requirement of what is ``left`` of ``requirement`` (the slots, or the points),
+    one object for each: the solver's bounds and tables are kept per requirement object."""
+    key = (id(requirement), left)
+    known = _SMALLER.get(key)
+    if known is not None and known[0] is requirement:
+        return known[1]
+    if isinstance(left, int):
+        assert isinstance(requirement, Opening)
+        smaller: Requirement = Opening(min_points=left, values=requirement.values)
+    else:
+        smaller = Contract(sets=left[0], runs=left[1])
+    if len(_SMALLER) > 1024:
+        _SMALLER.clear()
+    _SMALLER[key] = (requirement, smaller)
+    return smaller
+
+
+def check_laid(
+    laid: Sequence[GroupShape], requirement: Requirement, variant: Variant
+) -> tuple[Remaining, ...]:
+    """:func:`remaining` of groups laid toward a going down, or the error that says why they
+    cannot be part of one: :class:`~shanghai_rummy.InvalidMeldError` for a group's jokers
+    (``going_down_per_group``), :class:`~shanghai_rummy.ContractNotMetError` for runs of one
+    suit that may not go down together, too many groups, or a group no slot left takes."""
+    _per_group_check(laid, variant)
+    _same_suit_check(laid, variant)
+    left = remaining(laid, requirement, variant)
+    if left:
+        return left
+    assert isinstance(requirement, Contract)
+    wanted = _Described(requirement)
+    if len(laid) > requirement.group_count:
+        raise ContractNotMetError(
+            f"{wanted} is exactly {requirement.group_count} groups, and these would make "
+            f"{len(laid)} (variant.going_down.exact_meld_count)"
+        )
+    reasons = []
+    for shape in laid:
+        sizes = requirement.sets if shape.kind is MeldKind.SET else requirement.runs
+        if not sizes:
+            reasons.append(f"{shape}: {wanted} asks for no {shape.kind.value}")
+            continue
+        limit = variant.jokers.going_down_limit
+        errors = [_slot_fit_error(shape, size, limit(size), variant) for size in set(sizes)]
+        if all(error is not None for error in errors):
+            reasons.append(str(errors[0]))
+    why = "; ".join(reasons) or "each group fills its own slot"
+    raise ContractNotMetError(
+        f"these groups cannot all fill slots of {wanted} at once (variant.going_down."
+        f"exact_meld_count, an extra group is not allowed): {why}"
+    )
+
+
+def complete(
+    cards: Iterable[Card],
+    requirement: Requirement,
+    variant: Variant,
+    laid: Sequence[GroupShape] = (),
+    *,
+    leaves: Callable[[int], bool] | None = None,
+    most_left: int | None = None,
+    jokers_at_least: int = 0,
+) -> Arrangement | None:
+    """One way to complete a going down of ``requirement`` whose groups ``laid`` are on the
+    table already, with some of ``cards`` (the rest of the hand): groups in canonical form
+    that, with ``laid``, :func:`check_going_down` accepts; ``()`` where ``laid`` meets it
+    already; None when no way exists. With ``leaves``, only a way that leaves a number of
+    cards it accepts (``most_left``, which ``leaves`` must imply, lets the search stop
+    early); with ``jokers_at_least``, only a way holding that many jokers (found among every
+    way, for the rare obligation that asks it). Exact, as :func:`solve` is.
+
+    >>> from shanghai_rummy import Contract, get_variant, parse_cards
+    >>> from shanghai_rummy.melds import check_group
+    >>> shanghai = get_variant("shanghai")
+    >>> laid = [check_group(parse_cards("4H 5H 6H 7H"), shanghai)]
+    >>> complete(parse_cards("8H 9H 10H JH"), Contract(runs=(4, 4)), shanghai, laid) is None
+    True
+    >>> way = complete(parse_cards("9H 10H JH QH 2C"), Contract(runs=(4, 4)), shanghai, laid)
+    >>> [" ".join(map(str, group)) for group in way]
+    ['9H 10H JH QH']
+    """
+    refuse_text(cards)
+    cards = tuple(cards)
+    left = remaining(laid, requirement, variant)
+    if not _laid_apart(laid, variant):
+        return None
+    for residual in left:
+        if jokers_at_least:
+            way = _with_jokers(cards, residual, laid, variant, leaves, jokers_at_least)
+        else:
+            way = _completion(cards, residual, laid, variant, leaves, most_left)
+        if way is not None:
+            return way
+    return None
+
+
+def _laid_apart(laid: Sequence[GroupShape], variant: Variant) -> bool:
+    """Whether the groups laid keep the per-group joker limit and the same-suit-runs rule."""
+    try:
+        _per_group_check(laid, variant)
+        _same_suit_check(laid, variant)
+    except (InvalidMeldError, ContractNotMetError):
+        return False
+    return True
+
+
+def _completion(
+    cards: tuple[Card, ...],
+    residual: Remaining,
+    laid: Sequence[GroupShape],
+    variant: Variant,
+    leaves: Callable[[int], bool] | None,
+    most_left: int | None,
+) -> Arrangement | None:
+    """:func:`complete` for one requirement left: :func:`solve` first, and where its answer
+    clashes with a run laid or leaves a number of cards ``leaves`` refuses, the walk over
+    every group, told the runs laid, for the first way that does not."""
+    if residual is None:
+        return () if leaves is None or leaves(len(cards)) else None
+    found = solve(cards, residual, variant)
+    if found is None:
+        return None
+    runs = _laid_runs(laid, variant)
+    if (not runs or not _clashes_with(found, runs, variant)) and (
+        leaves is None or leaves(len(cards) - sum(map(len, found)))
+    ):
+        return found
+    counts, jokers = count_cards(cards)
+    ways = every_way(
+        counts,
+        jokers,
+        residual,
+        rules_of(variant),
+        first_only=True,
+        leaves=leaves,
+        most_left=most_left,
+        laid_runs=runs,
+    )
+    return tuple(candidate.cards for candidate in ways[0]) if ways else None
+
+
+def _laid_runs(laid: Sequence[GroupShape], variant: Variant) -> tuple[tuple[int, int, int], ...]:
+    """The runs laid, as (suit index, start, length), where runs of a suit may clash."""
+    if variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED:
+        return ()
+    return tuple(
+        (_SUITS.index(shape.suit), shape.start, len(shape.cards))
+        for shape in laid
+        if shape.kind is MeldKind.RUN and shape.suit is not None and shape.start is not None
+    )
+
+
+def _with_jokers(
+    cards: tuple[Card, ...],
+    residual: Remaining,
+    laid: Sequence[GroupShape],
+    variant: Variant,
+    leaves: Callable[[int], bool] | None,
+    jokers: int,
+) -> Arrangement | None:
+    """:func:`complete` for one requirement left, with at least ``jokers`` jokers in the
+    groups added: the first of every way that holds them."""
+    if residual is None:
+        return None
+    counts, held = count_cards(cards)
+    for chosen in every_way(
+        counts,
+        held,
+        residual,
+        rules_of(variant),
+        leaves=leaves,
+        laid_runs=_laid_runs(laid, variant),
+    ):
+        if sum(candidate.jokers for candidate in chosen) >= jokers:
+            return tuple(candidate.cards for candidate in chosen)
+    return None
+
+
+def _clashes_with(way: Arrangement, runs: Sequence[tuple[int, int, int]], variant: Variant) -> bool:
+    """Whether a run of ``way`` may not go down with one of ``runs`` (suit index, start,
+    length) under ``variant.going_down.same_suit_runs``."""
+    for group in way:
+        shape = check_group(group, variant)
+        if shape.kind is not MeldKind.RUN or shape.suit is None or shape.start is None:
+            continue
+        suit = _SUITS.index(shape.suit)
+        if any(
+            s == suit and runs_clash(start, length, shape.start, len(shape.cards), variant)
+            for s, start, length in runs
+        ):
+            return True
+    return False

@@ -64,7 +64,11 @@ class TurnState:
     offer is settled; ``offered``: the upcard has been offered for buying this turn;
     ``discarded_by``: the seat whose discard is the upcard (None for a deal's first upcard);
     ``must_go_out``: the seat must go out this turn (and why); ``took_cut_card``: it took the
-    cut card this turn.
+    cut card this turn; ``going_down``: the ids of the table melds the seat has laid toward
+    its going down this turn, in order, while that going down is open: half-laid (the seat
+    is not down yet, and ``must_go_down`` says it must finish), or met where more groups may
+    still join it (an opening, or a contract without ``exact_meld_count``) until a move of
+    another kind.
     """
 
     drawn: bool = False
@@ -79,6 +83,7 @@ class TurnState:
     discarded_by: int | None = None
     must_go_out: str | None = None
     took_cut_card: bool = False
+    going_down: tuple[int, ...] = ()
 
 
 _TURN_STARTS: dict[tuple[bool, bool, bool, int | None], TurnState] = {}
@@ -287,6 +292,7 @@ def played(
     jokers_to_meld: int | None = None,
     laid_off_on_others: bool | None = None,
     used_joker: bool | None = None,
+    going_down: tuple[int, ...] | None = None,
 ) -> TurnState:
     """``facts`` after a play within the turn (a meld, a lay-off, a joker swap): the facts a
     play changes are given (None or :data:`KEEP` keeps one), the rest are kept.
@@ -307,6 +313,7 @@ def played(
         facts.discarded_by,
         facts.must_go_out,
         facts.took_cut_card,
+        facts.going_down if going_down is None else going_down,
     )
 
 

@@ -21,9 +21,11 @@ from collections import Counter
 from collections.abc import Iterator
 
 from .cards import Card, make_pack
-from .errors import InvalidMeldError, InvalidStateError
+from .errors import InvalidMeldError, InvalidStateError, RummyError
+from .going_down import extends_going_down, laid_shapes
 from .legal import legal_actions
 from .melds import check_group
+from .solver import check_laid
 from .state import GameState, Phase
 from .variants import Restock
 
@@ -42,13 +44,17 @@ def validate(state: GameState) -> None:
        seat holds a card while the deal is in play, the seat to draw or play is the seat in
        turn, a buyer is the first of a real offer of a live upcard, a game is over exactly
        after its last deal;
-    4. the table: meld ids are unique and issued, each meld's owner is down (and each seat
+    4. the table: meld ids are unique and issued, each meld's owner is down or laying it
+       toward a going down this turn (and each seat
        that is down owns a meld), and each meld is a valid group under the variant whose
        recorded kind, rank, suit and start (what its jokers stand for) are those its cards
        give;
-    5. buys within the variant's limit for the deal;
-    6. totals equal to the sum of the finished deals' results, one score per seat;
-    7. a move: the seat to act has a legal action, so an obligation of the turn it cannot
+    5. a going down begun this turn: in phase play, of melds the seat in turn laid, owed
+       (``turn_state.must_go_down``) while not met, and open once met only where more groups
+       may join it;
+    6. buys within the variant's limit for the deal;
+    7. totals equal to the sum of the finished deals' results, one score per seat;
+    8. a move: the seat to act has a legal action, so an obligation of the turn it cannot
        meet (``turn_state.must_go_down`` with no way to go down left, say) is refused here,
        not met later as an empty :func:`~shanghai_rummy.legal_actions`.
 
@@ -60,7 +66,7 @@ def validate(state: GameState) -> None:
     ...
     shanghai_rummy.errors.InvalidStateError: GameState.to_act: phase and seat to act: in ...
     """
-    for check in (_shape, _conservation, _phase, _table, _buys, _totals, _a_move):
+    for check in (_shape, _conservation, _phase, _table, _going_down, _buys, _totals, _a_move):
         for path, problem in check(state):
             raise InvalidStateError(path, problem)
 
@@ -270,8 +276,14 @@ def _table(state: GameState) -> Problems:
             return
         seen.add(table_meld.id)
         owner = table_meld.owner
-        if not _seat_ok(owner, state.num_players) or not state.seats[owner].down:
-            yield f"{path}.owner", f"{name}: the owner {owner!r} is not a seat that is down"
+        if not _seat_ok(owner, state.num_players) or not (
+            state.seats[owner].down or _half_laid_by(state, owner, table_meld.id)
+        ):
+            yield (
+                f"{path}.owner",
+                f"{name}: the owner {owner!r} is not a seat that is down (nor one going down "
+                "group by group this turn)",
+            )
             return
         owners.add(owner)
         try:
@@ -292,6 +304,63 @@ def _table(state: GameState) -> Problems:
         if facts.down and seat not in owners:
             yield f"seats[{seat}].down", f"{name}: seat {seat} is down but owns no table meld"
             return
+
+
+def _half_laid_by(state: GameState, seat: int, meld_id: int) -> bool:
+    """Whether ``meld_id`` is a group of the going down ``seat`` is laying this turn."""
+    return (
+        state.phase is Phase.PLAY and seat == state.turn and meld_id in state.turn_state.going_down
+    )
+
+
+def _going_down(state: GameState) -> Problems:
+    """A going down open this turn: in phase play, of table melds the seat in turn laid,
+    with the obligation to finish it while it is half-laid, and open once met only where
+    more groups may join it."""
+    ids = state.turn_state.going_down
+    if not ids:
+        return
+    name = "going down"
+    path = "turn_state.going_down"
+    if state.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
+        return  # the going down that went out
+    if state.phase is not Phase.PLAY:
+        yield path, f"{name}: groups laid toward a going down outside phase 'play'"
+        return
+    owners = {table_meld.id: table_meld.owner for table_meld in state.table}
+    for meld_id in ids:
+        if owners.get(meld_id) != state.turn or ids.count(meld_id) > 1:
+            yield (
+                path,
+                f"{name}: meld {meld_id!r} is not a table meld laid once by seat {state.turn}",
+            )
+            return
+    variant = state.variant
+    requirement = variant.deal(state.deal_number).requirement
+    if state.seats[state.turn].down:
+        if not extends_going_down(variant, requirement):
+            yield (
+                path,
+                f"{name}: met, and {requirement.describe()} takes no more groups "
+                "(variant.going_down.exact_meld_count)",
+            )
+        return
+    if state.turn_state.must_go_down is None:
+        yield (
+            "turn_state.must_go_down",
+            f"{name}: seat {state.turn} has begun to go down, so it must finish this turn",
+        )
+        return
+    try:
+        left = check_laid(laid_shapes(state), requirement, variant)
+    except RummyError as error:
+        yield path, f"{name}: these groups cannot be part of one: {error}"
+        return
+    if None in left:
+        yield (
+            path,
+            f"{name}: the groups laid meet {requirement.describe()}, but the seat is not down",
+        )
 
 
 def _buys(state: GameState) -> Problems:

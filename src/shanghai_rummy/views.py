@@ -24,6 +24,7 @@ from .actions import Action
 from .cards import Card
 from .contracts import Requirement
 from .errors import RummyError
+from .going_down import still_to_lay
 from .legal import legal_actions
 from .melds import TableMeld
 from .scoring import DealResult
@@ -48,6 +49,10 @@ class PlayerView:
     - ``results``: the results of the finished deals (cards left in hands are shown once a
       deal is over, as at the table).
     - ``legal_actions``: what the seat may do now, when it is to act; else empty.
+    - ``going_down``: the ids of the table melds the seat in turn has laid toward its going
+      down this turn while that going down is open (see :class:`~shanghai_rummy.TurnState`);
+      ``still_to_lay``: what it must still lay to be down when that going down is half-laid
+      (the requirement left, in words), else None. Both public: every seat sees the groups laid.
 
     >>> import shanghai_rummy as sr
     >>> state = sr.new_game(sr.get_variant("rummy51"), players=3, seed=1)
@@ -78,6 +83,8 @@ class PlayerView:
     stock_size: int
     results: tuple[DealResult, ...]
     legal_actions: tuple[Action, ...]
+    going_down: tuple[int, ...] = ()
+    still_to_lay: str | None = None
 
     @property
     def is_my_turn(self) -> bool:
@@ -95,6 +102,13 @@ class PlayerView:
         from .pictures import as_html, view_svg
 
         return as_html(view_svg(self))
+
+
+def _still_to_lay(state: GameState) -> str | None:
+    if not state.turn_state.going_down:
+        return None
+    left = still_to_lay(state)
+    return None if left is None else left.describe()
 
 
 def view(state: GameState, seat: int) -> PlayerView:
@@ -138,4 +152,6 @@ def view(state: GameState, seat: int) -> PlayerView:
         stock_size=state.stock_size,
         results=state.results,
         legal_actions=legal_actions(state) if state.to_act == seat and not over else (),
+        going_down=state.turn_state.going_down,
+        still_to_lay=_still_to_lay(state),
     )

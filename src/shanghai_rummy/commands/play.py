@@ -227,6 +227,10 @@ def _show(term: _Terminal, seen: PlayerView, buying: bool) -> None:
         groups.append(term.cards(jokers))
     status = " (down)" if seen.down[seat] else ""
     term.say(f"Your hand ({len(hand)}){status}: {'  '.join(groups)}")
+    if seen.still_to_lay is not None:
+        laid = ", ".join(f"#{meld_id}" for meld_id in seen.going_down)
+        who = "you" if seen.turn == seat else f"seat {seen.turn}"
+        term.say(f"Going down: {who} laid {laid} this turn; still to lay: {seen.still_to_lay}")
 
 
 def _prompt(seen: PlayerView) -> str:
@@ -245,6 +249,12 @@ def _hint(seen: PlayerView, variant: Variant) -> list[str]:
     suggestion = GreedyBot(variant).choose(seen)
     lines = [f"hint: {format_action(suggestion)}"]
     if isinstance(suggestion, (Meld, GoOut)):
+        if isinstance(suggestion, Meld) and not seen.down[seen.seat]:
+            lines.append(
+                "going down is laid a group at a time (or the whole way in one meld); "
+                + (f"still to lay: {seen.still_to_lay}" if seen.still_to_lay else "the solver's")
+                + ("" if seen.still_to_lay else f" whole way: {_whole_way(seen, variant)}")
+            )
         return lines
     if not seen.down[seen.seat] and seen.phase is Phase.PLAY:
         found = solve(seen.hand, seen.requirement, variant)
@@ -256,6 +266,12 @@ def _hint(seen: PlayerView, variant: Variant) -> list[str]:
                 f"{format_action(Meld(seen.seat, found))}"
             )
     return lines
+
+
+def _whole_way(seen: PlayerView, variant: Variant) -> str:
+    """One whole way to go down with the seat's hand, as one move."""
+    found = solve(seen.hand, seen.requirement, variant)
+    return "none" if found is None else format_action(Meld(seen.seat, found))
 
 
 class _Listing:

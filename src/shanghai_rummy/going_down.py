@@ -1,0 +1,242 @@
+"""Going down group by group: the groups a seat lays toward its going down in one turn,
+what they still leave to lay, whether the rest of the hand can finish it this turn, and
+the single groups it may lay next. One source of truth for :func:`~shanghai_rummy.meld`
+and :func:`~shanghai_rummy.legal_actions`.
+
+A seat not yet down may lay one group of the deal's requirement (or several) at a time.
+A :class:`~shanghai_rummy.Meld` that does not meet the requirement yet is accepted when the
+rest of the hand can still complete it this turn, under the turn's obligations and the
+going-out rule; until it is met the seat may only lay further groups toward it (or swap a
+joker where that leaves the completion possible), never discard, so a turn is never left
+half-laid. Once met the seat is down, exactly as a going down in one meld makes it; where
+a going down may hold more groups than the requirement asks (an opening, a contract without
+``exact_meld_count``), the groups laid before any move of another kind are one going down.
+
+>>> import shanghai_rummy as sr
+>>> state = sr.deal_from(
+...     sr.get_variant("shanghai"),
+...     hands=[sr.parse_cards("8C 8D 8H 9C 9D 9H 2C 3D 4H 5S 6C"), sr.parse_cards("KS") * 11],
+...     stock_top=sr.parse_cards("7S"),
+... )
+>>> state = sr.apply(state, sr.Draw(1, sr.Source.STOCK))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card
+from .contracts import Opening, Requirement
+from .errors import ContractNotMetError, InvalidMeldError
+from .melds import GroupShape, check_group
+from .play_rules import can_go_down_with_jokers, hand_out_possible, opening_possible
+from .solver import (
+    check_going_down,
+    check_laid,
+    check_shapes,
+    complete,
+    possible_groups,
+    solve,
+)
+from .state import GameState
+from .variants import GoOutDiscard, Variant
+
+__all__ = [
+    "HALF_LAID",
+    "extends_going_down",
+    "finish_refusal",
+    "group_options",
+    "laid_shapes",
+    "lay_toward",
+    "still_to_lay",
+]
+
+HALF_LAID = (
+    "you have begun to go down this turn: the rest of the going down must be laid before "
+    "the turn ends"
+)
+"""The obligation a going down begun but not met leaves (``TurnState.must_go_down``)."""
+
+
+def laid_shapes(state: GameState) -> tuple[GroupShape, ...]:
+    """The groups laid toward the open going down of the seat in turn, in order."""
+    ids = state.turn_state.going_down
+    if not ids:
+        return ()
+    by_id = {table_meld.id: table_meld for table_meld in state.table}
+    return tuple(by_id[meld_id].shape for meld_id in ids if meld_id in by_id)
+
+
+def still_to_lay(state: GameState) -> Requirement | None:
+    """What the seat in turn must still lay to be down, when its going down is half-laid
+    (the first of :func:`~shanghai_rummy.solver.remaining`); None otherwise."""
+    laid = laid_shapes(state)
+    if not laid or state.seats[state.turn].down:
+        return None
+    requirement = state.variant.deal(state.deal_number).requirement
+    for left in check_laid(laid, requirement, state.variant):
+        if left is not None:
+            return left
+    return None  # pragma: no cover - a half-laid going down has something left to lay
+
+
+def extends_going_down(variant: Variant, requirement: Requirement) -> bool:
+    """Whether a going down, once met, may take more groups that turn: an opening, or a
+    contract without ``exact_meld_count``."""
+    return isinstance(requirement, Opening) or not variant.going_down.exact_meld_count
+
+
+def finish_refusal(
+    state: GameState, seat: int, laid: Sequence[GroupShape], hand: Sequence[Card], owed: int
+) -> str | None:
+    """Why a going down begun with ``laid`` could not be finished this turn by ``hand`` (the
+    cards left), ``owed`` jokers taken by swaps still to go into it; None when it can."""
+    variant = state.variant
+    deal_number = state.deal_number
+    requirement = variant.deal(deal_number).requirement
+    must_go_out = state.turn_state.must_go_out
+    if must_go_out is not None:
+        if not hand_out_possible(variant, deal_number, hand, laid):
+            return f"{must_go_out}, and the rest of the hand cannot go down and out with them"
+        return None
+    if owed and not can_go_down_with_jokers(variant, deal_number, hand, owed, laid):
+        return (
+            f"{owed} joker(s) taken by a swap must go into the going down "
+            "(variant.joker_swap.joker_into_new_meld), and the rest of the hand cannot"
+        )
+    if opening_possible(variant, deal_number, hand, laid):
+        return None
+    if complete(hand, requirement, variant, laid) is None:
+        left = " or ".join(
+            residual.describe() for residual in check_laid(laid, requirement, variant) if residual
+        )
+        return f"the rest of the hand cannot make what is still to lay ({left})"
+    if variant.going_out is GoOutDiscard.REQUIRED:
+        return (
+            "the rest of the hand could finish it only by laying every card, leaving none to "
+            "discard (variant.going_out=required)"
+        )
+    return (
+        "the rest of the hand could finish it only by leaving one card, which may not be "
+        "discarded (variant.going_out=never)"
+    )
+
+
+def lay_toward(
+    state: GameState,
+    seat: int,
+    groups: Sequence[Sequence[Card]],
+    hand: tuple[Card, ...],
+    owed: int,
+) -> tuple[tuple[GroupShape, ...], bool] | None:
+    """Check ``groups`` laid by ``seat`` toward its going down (not yet down, or down with
+    the going down still open), ``hand`` the cards it keeps, ``owed`` the swapped jokers
+    still owed after them: the groups' shapes and whether the going down is then met. None
+    where the seat is down and they cannot join the going down (they may be new groups);
+    InvalidMeldError / ContractNotMetError where they are refused."""
+    variant = state.variant
+    requirement = variant.deal(state.deal_number).requirement
+    laid = laid_shapes(state)
+    down = state.seats[seat].down
+    if not laid and not down:
+        try:
+            shapes = check_going_down(groups, requirement, variant)
+        except ContractNotMetError as why_not:
+            return _begun(state, seat, groups, hand, owed, (), str(why_not))
+        return shapes, True
+    shapes = tuple(check_group(group, variant) for group in groups)
+    together = (*laid, *shapes)
+    try:
+        check_shapes(together, requirement, variant)
+    except (InvalidMeldError, ContractNotMetError) as why_not:
+        if down:
+            return None
+        if isinstance(why_not, InvalidMeldError):
+            raise
+        return _begun(state, seat, groups, hand, owed, laid, str(why_not))
+    return shapes, True
+
+
+def _begun(
+    state: GameState,
+    seat: int,
+    groups: Sequence[Sequence[Card]],
+    hand: tuple[Card, ...],
+    owed: int,
+    laid: tuple[GroupShape, ...],
+    why_not: str,
+) -> tuple[tuple[GroupShape, ...], bool]:
+    """Groups that do not meet the requirement yet (``why_not``), accepted as part of the
+    going down where the rest of the hand can finish it this turn."""
+    variant = state.variant
+    requirement = variant.deal(state.deal_number).requirement
+    shapes = tuple(check_group(group, variant) for group in groups)
+    together = (*laid, *shapes)
+    check_laid(together, requirement, variant)
+    refusal = finish_refusal(state, seat, together, hand, owed)
+    if refusal is not None:
+        verb = "continue" if laid else "start"
+        raise ContractNotMetError(
+            f"{' + '.join(map(str, shapes))} cannot {verb} a going down: it does not go down "
+            f"yet ({why_not}), and {refusal}"
+        )
+    return shapes, False
+
+
+def group_options(state: GameState, seat: int) -> list[tuple[tuple[Card, ...], bool]]:
+    """Every distinct single group (canonical form) that ``seat`` may lay toward its going
+    down now, each with whether it meets the requirement: those that start or continue a
+    going down the rest of the hand can finish this turn, or join an open one that is met.
+    The turn-end rules of a group that meets the requirement are left to the caller (the
+    engine says, as for any play)."""
+    variant = state.variant
+    deal_number = state.deal_number
+    requirement = variant.deal(deal_number).requirement
+    hand = state.hands[seat]
+    laid = laid_shapes(state)
+    down = state.seats[seat].down
+    if not laid and not down:
+        # no group can start a going down the hand as a whole cannot make
+        if solve(hand, requirement, variant) is None:
+            return []
+        if not opening_possible(variant, deal_number, hand):
+            return []
+    limit = variant.jokers.going_down_per_group
+    options: list[tuple[tuple[Card, ...], bool]] = []
+    owed = state.turn_state.jokers_to_meld
+    for group in possible_groups(hand, variant):
+        jokers = sum(1 for card in group if card.is_joker)
+        if limit is not None and jokers > limit:
+            continue
+        shape = check_group(group, variant)
+        together = (*laid, shape)
+        try:
+            left = check_laid(together, requirement, variant)
+        except (InvalidMeldError, ContractNotMetError):
+            continue
+        if down:
+            if _meets(together, requirement, variant):
+                options.append((group, True))
+            continue
+        if None in left and _meets(together, requirement, variant):
+            options.append((group, True))
+            continue
+        rest = _less(hand, group)
+        if finish_refusal(state, seat, together, rest, max(0, owed - jokers)) is None:
+            options.append((group, False))
+    return options
+
+
+def _meets(shapes: Sequence[GroupShape], requirement: Requirement, variant: Variant) -> bool:
+    try:
+        check_shapes(shapes, requirement, variant)
+    except (InvalidMeldError, ContractNotMetError):
+        return False
+    return True
+
+
+def _less(hand: tuple[Card, ...], group: Sequence[Card]) -> tuple[Card, ...]:
+    rest = list(hand)
+    for card in group:
+        rest.remove(card)
+    return tuple(rest)

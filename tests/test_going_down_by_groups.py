@@ -1,0 +1,330 @@
+"""Going down one group at a time (issue 23), one test per rule and preset: a group is
+accepted when the rest of the hand can still finish the going down this turn, refused (and
+the message says why) when it cannot; until met, only further groups; once met, down as a
+whole meld makes it; the rules that speak of going down keep their meaning."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import shanghai_rummy as sr
+from shanghai_rummy.melds import check_group
+from shanghai_rummy.solver import arrangements, check_going_down, complete, possible_groups
+
+from .helpers import C, cards
+
+SHANGHAI = sr.get_variant("shanghai")
+WIKI = sr.get_variant("shanghai-wiki")
+CAMPING = sr.get_variant("shanghai-camping")
+R51 = sr.get_variant("rummy51")
+STOCK = sr.Source.STOCK
+DISCARD = sr.Source.DISCARD
+
+
+def drawn(variant: sr.Variant, hand: str, draw: str, *, deal_number: int = 1, **more: str):
+    """Seat 1 holds ``hand`` and has drawn ``draw`` from the stock (no upcard to buy); the
+    other seats hold a card or two (seat 0 deals)."""
+    players = max(2, variant.min_players)
+    hands = [cards(more.get(f"seat{seat}", "2C 3D")) for seat in range(players)]
+    hands[1] = cards(hand)
+    state = sr.deal_from(
+        variant, hands=hands, upcard=None, stock_top=cards(draw), deal_number=deal_number
+    )
+    return sr.draw(state, 1, STOCK)
+
+
+def group_moves(state: sr.GameState) -> list[sr.Meld]:
+    return [action for action in sr.legal_actions(state) if isinstance(action, sr.Meld)]
+
+
+# --- shanghai ---------------------------------------------------------------------------------
+
+
+def test_shanghai_a_group_is_accepted_when_the_rest_can_finish_the_contract() -> None:
+    state = drawn(SHANGHAI, "8C 8D 8H 9C 9D 9H KS QD 3C 5H 7S", "2D")
+    begun = sr.meld(state, 1, [cards("8C 8D 8H")])
+    assert not begun.is_down(1)
+    assert begun.turn_state.going_down == (begun.table[0].id,)
+    seen = sr.view(begun, 0)  # public: every seat sees what is laid and what remains
+    assert seen.going_down == begun.turn_state.going_down and seen.still_to_lay == "1 set of 3"
+    assert sr.validate(begun) is None
+    down = sr.meld(begun, 1, [cards("9C 9D 9H")])
+    assert down.is_down(1) and down.turn_state.going_down == ()  # exact count: closed
+    assert down.turn_state.must_go_down is None
+
+
+def test_shanghai_until_met_only_further_groups_are_listed_and_no_discard() -> None:
+    begun = sr.meld(
+        drawn(SHANGHAI, "8C 8D 8H 9C 9D 9H KS QD 3C 5H 7S", "2D"), 1, [cards("8C 8D 8H")]
+    )
+    listed = sr.legal_actions(begun)
+    assert listed and all(isinstance(action, sr.Meld) for action in listed)
+    assert all(len(action.groups) == 1 for action in listed)
+    assert sr.Meld(1, [cards("9C 9D 9H")]) in listed
+    with pytest.raises(sr.GoOutError, match="begun to go down"):
+        sr.discard(begun, 1, C("KS"))
+    with pytest.raises(sr.LayOffError):
+        sr.lay_off(begun, 1, C("8S"), begun.table[0].id)
+
+
+def test_shanghai_a_group_is_refused_when_the_rest_cannot_finish_and_says_why() -> None:
+    state = drawn(SHANGHAI, "8C 8D 8H 9C 9D KS QD 3C 5H 7S 4H", "2D")
+    with pytest.raises(sr.ContractNotMetError) as refused:
+        sr.meld(state, 1, [cards("8C 8D 8H")])
+    message = str(refused.value)
+    assert "cannot start a going down" in message
+    assert "the rest of the hand cannot make what is still to lay (1 set of 3)" in message
+    assert not group_moves(state)
+
+
+def test_shanghai_going_out_never_refuses_a_group_whose_finish_leaves_one_card() -> None:
+    state = drawn(SHANGHAI, "8C 8D 8H 9C 9D 9H", "5S")
+    with pytest.raises(sr.ContractNotMetError, match="going_out=never"):
+        sr.meld(state, 1, [cards("8C 8D 8H")])
+    out_by_groups = drawn(SHANGHAI, "8C 8D 8H 9C 9D 9H", "9S")
+    begun = sr.meld(out_by_groups, 1, [cards("8C 8D 8H")])  # the rest goes out: no card left
+    out = sr.meld(begun, 1, [cards("9C 9D 9H 9S")])
+    assert out.phase is sr.Phase.DEAL_OVER and sr.score(out).winner == 1
+
+
+def test_shanghai_the_whole_contract_in_one_meld_still_goes_down() -> None:
+    state = drawn(SHANGHAI, "8C 8D 8H 9C 9D 9H KS QD 3C 5H 7S", "2D")
+    down = sr.meld(state, 1, [cards("8C 8D 8H"), cards("9C 9D 9H")])
+    assert down.is_down(1) and len(down.table) == 2
+
+
+def test_shanghai_swap_obligation_met_group_by_group() -> None:
+    seat0 = "3S 4S JK 6S 9D 9H 9C 2H"
+    state = drawn(SHANGHAI, "5S 8C 8D 10C 10D 10H KS QD 3C 4H 7D", "2D", seat0=seat0)
+    run = check_group(cards("3S 4S JK 6S"), SHANGHAI).on_table(state.next_meld_id, 0)
+    hands = list(state.hands)
+    hands[0] = cards("9D 9H 9C 2H")
+    seats = list(state.seats)
+    seats[0] = attrs.evolve(seats[0], down=True)
+    state = attrs.evolve(
+        state,
+        hands=tuple(hands),
+        table=(run,),
+        seats=tuple(seats),
+        next_meld_id=run.id + 1,
+    )
+    swapped = sr.swap_joker(state, 1, C("5S"), run.id)
+    assert swapped.turn_state.must_go_down is not None
+    begun = sr.meld(swapped, 1, [cards("8C 8D JK")])
+    assert not begun.is_down(1) and begun.turn_state.must_go_down is not None
+    with pytest.raises(sr.GoOutError, match="must go down"):
+        sr.discard(begun, 1, C("KS"))
+    down = sr.meld(begun, 1, [cards("10C 10D 10H")])
+    assert down.is_down(1) and down.turn_state.must_go_down is None
+    assert sr.discard(down, 1, C("KS")).turn == 0
+
+
+# --- shanghai-wiki -------------------------------------------------------------------------------
+
+
+def test_wiki_a_run_that_could_join_one_laid_is_no_completion() -> None:
+    state = drawn(WIKI, "4H 5H 6H 7H 8H 9H 10H JH 2C 3D KS", "QS", deal_number=3)
+    with pytest.raises(sr.ContractNotMetError, match="cannot make what is still to lay"):
+        sr.meld(state, 1, [cards("4H 5H 6H 7H")])
+    apart = drawn(WIKI, "4H 5H 6H 7H 9H 10H JH QH 2C 3D KS", "QS", deal_number=3)
+    begun = sr.meld(apart, 1, [cards("4H 5H 6H 7H")])
+    assert sr.Meld(1, [cards("8H 9H 10H JH")]) not in group_moves(begun)  # not held anyway
+    assert sr.meld(begun, 1, [cards("9H 10H JH QH")]).is_down(1)
+
+
+def test_wiki_ace_low_run_laid_first_then_a_set() -> None:
+    state = drawn(WIKI, "AH 2H 3H 4H 8C 8D 8H KS QD 7C 5D", "9S", deal_number=2)
+    begun = sr.meld(state, 1, [cards("AH 2H 3H 4H")])
+    assert sr.view(begun, 1).still_to_lay == "1 set of 3"
+    assert sr.meld(begun, 1, [cards("8C 8D 8H")]).is_down(1)
+
+
+# --- shanghai-camping ----------------------------------------------------------------------------
+
+
+def test_camping_exact_sizes_refuse_a_set_of_four_as_a_group() -> None:
+    state = drawn(CAMPING, "8C 8D 8H 8S 9C 9D 9H KS QD 3C 5H", "2D")
+    with pytest.raises(sr.ContractNotMetError, match="not exactly 3"):
+        sr.meld(state, 1, [cards("8C 8D 8H 8S")])
+    assert sr.Meld(1, [cards("8C 8D 8H 8S")]) not in group_moves(state)
+    assert sr.Meld(1, [cards("8C 8D 8H")]) in group_moves(state)
+
+
+def test_camping_blind_bonus_when_down_and_out_group_by_group_in_one_turn() -> None:
+    state = drawn(CAMPING, "8C 8D 8H 9C 9D 9H", "KS")
+    state = sr.meld(state, 1, [cards("8C 8D 8H")])
+    state = sr.meld(state, 1, [cards("9C 9D 9H")])
+    out = sr.discard(state, 1, C("KS"))
+    result = sr.score(out)
+    assert result.winner == 1 and result.one_turn_out and result.points[1] == -50
+
+
+def test_camping_no_lay_off_on_the_turn_of_going_down_by_groups() -> None:
+    state = drawn(CAMPING, "8C 8D 8H 9C 9D 9H 8S KS", "QD")
+    down = sr.meld(sr.meld(state, 1, [cards("8C 8D 8H")]), 1, [cards("9C 9D 9H")])
+    with pytest.raises(sr.LayOffError, match="lay_off_same_turn"):
+        sr.lay_off(down, 1, C("8S"), down.table[0].id)
+
+
+# --- rummy51 -------------------------------------------------------------------------------------
+
+SEAT0_R51 = cards("2C 3C 5D 7D 9D 4H 6H 9H 10H QS KD KH 3D 5C")
+
+
+def starter(hand: str) -> sr.GameState:
+    """Two players, dealer 0: seat 1 starts with 15 cards and plays (no draw)."""
+    return sr.deal_from(R51, hands=[SEAT0_R51, cards(hand)], upcard=None)
+
+
+def test_rummy51_opening_laid_in_two_steps() -> None:
+    state = starter("6S 7S 8S 10D 10C 10H 2C 3D 4H 5S 7C 9D JH QS KD")
+    begun = sr.meld(state, 1, [cards("6S 7S 8S")])
+    assert not begun.is_down(1)
+    assert sr.view(begun, 1).still_to_lay == "groups worth at least 30 points"
+    opened = sr.meld(begun, 1, [cards("10D 10C 10H")])
+    assert opened.is_down(1) and opened.turn_state.going_down == (1, 2)  # still open
+    assert sr.discard(opened, 1, C("KD")).turn == 0
+
+
+def test_rummy51_a_group_refused_when_the_opening_cannot_reach_51() -> None:
+    state = starter("6S 7S 8S 9H 10H JH 2C 3D 4H 5S 7C 9D JS QS KD")
+    with pytest.raises(sr.ContractNotMetError, match="groups worth at least 30 points"):
+        sr.meld(state, 1, [cards("6S 7S 8S")])  # the 5S could then join no run: 29 left
+    listed = group_moves(state)
+    assert sr.Meld(1, [cards("6S 7S 8S")]) not in listed
+    assert sr.Meld(1, [cards("5S 6S 7S 8S")]) in listed  # 26, and 9H 10H JH: 55
+
+
+def test_rummy51_extra_groups_laid_in_one_run_are_one_opening() -> None:
+    state = starter("6S 7S 8S 10D 10C 10H QH QD QS 3D 4H 5S 7C 9D JH")
+    state = sr.meld(sr.meld(state, 1, [cards("10D 10C 10H")]), 1, [cards("6S 7S 8S")])
+    listed = group_moves(state)
+    assert sr.Meld(1, [cards("QD QH QS")]) in listed  # joins the opening
+    joined = sr.meld(state, 1, [cards("QH QD QS")])
+    assert joined.turn_state.going_down == (1, 2, 3) and len(joined.table) == 3
+
+
+def test_rummy51_hand_still_scored_when_laid_group_by_group_in_one_turn() -> None:
+    state = starter("AH 2H 3H 4S 5S 6S 7S 8S 8C 8D 8H JC QC KC 2D")
+    for group in ("AH 2H 3H", "4S 5S 6S 7S 8S", "8C 8D 8H", "JC QC KC"):
+        state = sr.meld(state, 1, [cards(group)])
+    out = sr.discard(state, 1, C("2D"))
+    result = sr.score(out)
+    assert result.one_turn_out and result.points[1] == -80
+    assert result.points[0] == 200  # never opened: 100, doubled
+
+
+def test_rummy51_upcard_obligation_met_group_by_group() -> None:
+    state = sr.deal_from(
+        R51, hands=[SEAT0_R51, cards("6S 7S 8S 10D 10C 2C 3D 4H 5S 7C 9D JH QS KD KH")]
+    )
+    state = sr.discard(state, 1, C("KH"))
+    state = sr.discard(sr.draw(state, 0, STOCK), 0, C("10H"))
+    taken = sr.draw(state, 1, DISCARD)
+    assert taken.turn_state.must_go_down is not None
+    begun = sr.meld(taken, 1, [cards("6S 7S 8S")])
+    with pytest.raises(sr.GoOutError, match="obliges going down"):
+        sr.discard(begun, 1, C("2C"))
+    opened = sr.meld(begun, 1, [cards("10D 10C 10H")])
+    assert sr.discard(opened, 1, C("2C")).turn == 0
+
+
+# --- JSON, validation ----------------------------------------------------------------------------
+
+
+def test_a_half_laid_state_round_trips_and_validates() -> None:
+    begun = sr.meld(
+        drawn(SHANGHAI, "8C 8D 8H 9C 9D 9H KS QD 3C 5H 7S", "2D"), 1, [cards("8C 8D 8H")]
+    )
+    assert sr.from_json(sr.to_json(begun), sr.GameState) == begun
+    assert '"going_down"' in sr.to_json(begun)
+    forged = attrs.evolve(begun, turn_state=attrs.evolve(begun.turn_state, must_go_down=None))
+    with pytest.raises(sr.InvalidStateError, match="must finish this turn"):
+        sr.validate(forged)
+    stray = attrs.evolve(begun, turn_state=attrs.evolve(begun.turn_state, going_down=(99,)))
+    with pytest.raises(sr.InvalidStateError):
+        sr.validate(stray)
+
+
+# --- the solver's completion question against every way ------------------------------------------
+
+POOL = cards("8C 8D 8H 8S 9C 9D 9H 4S 5S 6S 7S 3S 10S JK JK 4H 5H 6H 7H 2C")
+REQUIREMENTS = [
+    (SHANGHAI, sr.Contract(sets=(3, 3))),
+    (SHANGHAI, sr.Contract(sets=(3,), runs=(4,))),
+    (WIKI, sr.Contract(runs=(4, 4))),
+    (CAMPING, sr.Contract(sets=(3,), runs=(4,))),
+    (R51, sr.Opening(min_points=51)),
+    (
+        attrs.evolve(
+            SHANGHAI, going_down=attrs.evolve(SHANGHAI.going_down, exact_meld_count=False)
+        ),
+        sr.Contract(sets=(3, 3)),
+    ),
+]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    case=st.sampled_from(range(len(REQUIREMENTS))),
+    seed=st.integers(min_value=0, max_value=10_000),
+    size=st.integers(min_value=6, max_value=11),
+)
+def test_complete_agrees_with_every_way(case: int, seed: int, size: int) -> None:
+    """A group can start a completion exactly when some way to go down with the whole hand
+    holds it; each completion found, with the group, is a going down the checks accept."""
+    variant, requirement = REQUIREMENTS[case]
+    hand = random.Random(seed).sample(POOL, size)
+    ways = arrangements(hand, requirement, variant)
+    for group in possible_groups(hand, variant)[:12]:
+        rest = list(hand)
+        for card in group:
+            rest.remove(card)
+        shape = check_group(group, variant)
+        found = complete(rest, requirement, variant, [shape])
+        expected = any(group in way for way in ways)
+        assert (found is not None) == expected, (group, hand)
+        if found is not None:
+            check_going_down([group, *found], requirement, variant)
+
+
+# --- the listing agrees with the moves, in half-laid states ---------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    variant_id=st.sampled_from(["shanghai", "shanghai-wiki", "shanghai-camping", "rummy51"]),
+    seed=st.integers(min_value=0, max_value=100_000),
+)
+def test_every_listed_group_applies_and_every_unlisted_group_is_refused(
+    variant_id: str, seed: int
+) -> None:
+    """Random play up to a seat that may go down (half-laid or not): every single group the
+    hand can form is listed exactly when the engine accepts it."""
+    variant = sr.get_variant(variant_id)
+    rng = random.Random(seed)
+    state = sr.new_game(variant, players=3, seed=seed)
+    for _ in range(400):
+        if state.to_act is None:
+            return
+        listed = sr.legal_actions(state)
+        if state.phase is sr.Phase.PLAY and not state.is_down(state.turn):
+            seat = state.turn
+            for group in possible_groups(state.hand(seat), variant):
+                action = sr.Meld(seat, [group])
+                try:
+                    sr.apply(state, action)
+                except sr.IllegalMoveError:
+                    assert action not in listed, action
+                else:
+                    assert action in listed, action
+            melds = [action for action in listed if isinstance(action, sr.Meld)]
+            if melds:
+                state = sr.apply(state, rng.choice(melds))
+                continue
+        state = sr.apply(state, rng.choice(listed))
