@@ -117,10 +117,17 @@ _Keyed = dict[tuple[int, ...], tuple[Card, ...]]
 def every_group(counts: list[int], jokers: int, rules: _Rules) -> Arrangement:
     """Every distinct valid group some of the counted cards can form, in canonical form and
     order (see :mod:`.solver`), with no going-down joker limit."""
+    return tuple(cards for _, cards in every_group_keyed(counts, jokers, rules))
+
+
+def every_group_keyed(
+    counts: list[int], jokers: int, rules: _Rules
+) -> list[tuple[tuple[int, ...], tuple[Card, ...]]]:
+    """:func:`every_group` with each group's canonical key (see ``_Keyed``)."""
     keyed: _Keyed = {}
     _every_set(counts, jokers, rules, keyed, _ANY_SIZE, _NO_LIMIT)
     _every_run(counts, jokers, rules, keyed, _ANY_SIZE, _NO_LIMIT)
-    return tuple(keyed[key] for key in sorted(keyed))
+    return [(key, keyed[key]) for key in sorted(keyed)]
 
 
 def _remembered(rules: _Rules, key: tuple[object, ...], entries: _Entries) -> _Entries:

@@ -200,8 +200,9 @@ class GreedyBot:
     >>> bot.choose(sr.view(state, 1))  # the 8H completes a set: take it
     Draw(seat=1, source=<Source.DISCARD: 'discard'>)
     >>> state = sr.apply(state, bot.choose(sr.view(state, 1)))
-    >>> sr.format_action(bot.choose(sr.view(state, 1)))
-    'meld 8C 8D 8H / 9D 9H 9S'
+    >>> first = bot.choose(sr.view(state, 1))  # its going down, a group at a time
+    >>> sr.format_action(first), sr.format_action(bot.choose(sr.view(sr.apply(state, first), 1)))
+    ('meld 8C 8D 8H', 'meld 9D 9H 9S')
     """
 
     _buy_slack = 2

@@ -13,29 +13,38 @@ a going down may hold more groups than the requirement asks (an opening, a contr
 ``exact_meld_count``), the groups laid before any move of another kind are one going down.
 
 >>> import shanghai_rummy as sr
->>> state = sr.deal_from(
-...     sr.get_variant("shanghai"),
-...     hands=[sr.parse_cards("8C 8D 8H 9C 9D 9H 2C 3D 4H 5S 6C"), sr.parse_cards("KS") * 11],
-...     stock_top=sr.parse_cards("7S"),
-... )
->>> state = sr.apply(state, sr.Draw(1, sr.Source.STOCK))
+>>> hand = sr.parse_cards("8C 8D 8H 9C 9D 9H 2C 3D 4H 5S 6C")
+>>> state = sr.deal_from(sr.get_variant("shanghai"), hands=[sr.parse_cards("KS"), hand])
+>>> state = sr.draw(state, 1, sr.Source.STOCK)
+>>> [sr.format_action(a) for a in sr.legal_actions(state) if isinstance(a, sr.Meld)]
+['meld 8C 8D 8H', 'meld 9C 9D 9H']
+>>> begun = sr.meld(state, 1, [sr.parse_cards("8C 8D 8H")])
+>>> begun.is_down(1), sr.view(begun, 1).still_to_lay
+(False, '1 set of 3')
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card
 from .contracts import Opening, Requirement
 from .errors import ContractNotMetError, InvalidMeldError
 from .melds import GroupShape, check_group
-from .play_rules import can_go_down_with_jokers, hand_out_possible, opening_possible
+from .play_rules import (
+    can_go_down_with_jokers,
+    hand_out_possible,
+    opening_possible,
+    turn_end,
+)
 from .solver import (
     check_going_down,
     check_laid,
     check_shapes,
     complete,
-    possible_groups,
+    possible_shapes,
+    remaining,
     solve,
 )
 from .state import GameState
@@ -188,27 +197,36 @@ def group_options(state: GameState, seat: int) -> list[tuple[tuple[Card, ...], b
     down now, each with whether it meets the requirement: those that start or continue a
     going down the rest of the hand can finish this turn, or join an open one that is met.
     The turn-end rules of a group that meets the requirement are left to the caller (the
-    engine says, as for any play)."""
+    engine says, as for any play).
+
+    A group that starts a going down is first tried against one way the whole hand can go
+    down (the group in place of one of its groups, or beside them): most are settled so,
+    and only the rest ask the solver whether the rest of the hand can finish."""
     variant = state.variant
     deal_number = state.deal_number
     requirement = variant.deal(deal_number).requirement
     hand = state.hands[seat]
     laid = laid_shapes(state)
     down = state.seats[seat].down
+    turn_state = state.turn_state
+    witness: tuple[GroupShape, ...] | None = None
     if not laid and not down:
         # no group can start a going down the hand as a whole cannot make
         if solve(hand, requirement, variant) is None:
             return []
         if not opening_possible(variant, deal_number, hand):
             return []
+        if turn_state.must_go_out is None and not turn_state.jokers_to_meld:
+            witness = _witness(hand, requirement, variant)
     limit = variant.jokers.going_down_per_group
     options: list[tuple[tuple[Card, ...], bool]] = []
-    owed = state.turn_state.jokers_to_meld
-    for group in possible_groups(hand, variant):
-        jokers = sum(1 for card in group if card.is_joker)
+    owed = turn_state.jokers_to_meld
+    held = Counter(hand)
+    for shape in possible_shapes(hand, variant):
+        group = shape.cards
+        jokers = shape.jokers
         if limit is not None and jokers > limit:
             continue
-        shape = check_group(group, variant)
         together = (*laid, shape)
         try:
             left = check_laid(together, requirement, variant)
@@ -221,10 +239,60 @@ def group_options(state: GameState, seat: int) -> list[tuple[tuple[Card, ...], b
         if None in left and _meets(together, requirement, variant):
             options.append((group, True))
             continue
+        if witness is not None and _finished_by(witness, shape, held, requirement, variant):
+            options.append((group, False))
+            continue
         rest = _less(hand, group)
         if finish_refusal(state, seat, together, rest, max(0, owed - jokers)) is None:
             options.append((group, False))
     return options
+
+
+def _witness(
+    hand: tuple[Card, ...], requirement: Requirement, variant: Variant
+) -> tuple[GroupShape, ...] | None:
+    """One way the whole hand can go down and still end the turn, as shapes, or None."""
+    leaves = turn_end(variant.going_out)
+    way = complete(hand, requirement, variant, (), leaves=leaves)
+    if way is None:
+        return None
+    return tuple(check_group(group, variant) for group in way)
+
+
+def _finished_by(
+    witness: tuple[GroupShape, ...],
+    shape: GroupShape,
+    held: Counter[Card],
+    requirement: Requirement,
+    variant: Variant,
+) -> bool:
+    """Whether ``shape`` with the other groups of the way ``witness`` (all but one, or all)
+    is a going down of the hand ``held`` that still ends the turn: then the rest of the hand
+    can finish a going down begun with ``shape``."""
+    if shape in witness:
+        return True
+    total = sum(held.values())
+    leaves = turn_end(variant.going_out)
+    # in place of one of the way's groups; or beside them, where a going down may hold more
+    choices: tuple[int | None, ...] = tuple(range(len(witness)))
+    if extends_going_down(variant, requirement):
+        choices = (*choices, None)
+    for skipped in choices:
+        others = [group for index, group in enumerate(witness) if index != skipped]
+        need = Counter(shape.cards)
+        for group in others:
+            need.update(group.cards)
+        if any(count > held[card] for card, count in need.items()):
+            continue
+        left = total - sum(need.values())
+        if leaves is not None and not leaves(left):
+            continue
+        together = (shape, *others)
+        if None in remaining(together, requirement, variant) and _meets(
+            together, requirement, variant
+        ):
+            return True
+    return False
 
 
 def _meets(shapes: Sequence[GroupShape], requirement: Requirement, variant: Variant) -> bool:

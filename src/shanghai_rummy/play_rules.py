@@ -26,6 +26,7 @@ __all__ = [
     "opening_possible",
     "swap_in_meld",
     "swap_options",
+    "turn_end",
 ]
 
 
@@ -70,7 +71,7 @@ def opening_possible(
     it)."""
     requirement = variant.deal(deal_number).requirement
     if laid:
-        leaves = _turn_end(variant.going_out)
+        leaves = turn_end(variant.going_out)
         found = solver.complete(hand, requirement, variant, laid)
         if found is None:
             return False
@@ -175,7 +176,7 @@ def can_go_down_with_jokers(
     )
 
 
-def _turn_end(rule: GoOutDiscard) -> Callable[[int], bool] | None:
+def turn_end(rule: GoOutDiscard) -> Callable[[int], bool] | None:
     """What the cards a going down leaves must satisfy for the turn to end under the
     going-out rule (see :func:`_turn_can_end`), or None where any number will do."""
     if rule is GoOutDiscard.REQUIRED:

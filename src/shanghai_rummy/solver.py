@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 
 from ._bounds import contract_tally, opening_tally
-from ._every import _Candidate, every_group, every_way
+from ._every import _Candidate, every_group, every_group_keyed, every_way
 from ._rules import (
     Arrangement,
     _Rules,
@@ -56,6 +56,7 @@ __all__ = [
     "check_shapes",
     "complete",
     "possible_groups",
+    "possible_shapes",
     "remaining",
     "solve",
 ]
@@ -464,6 +465,27 @@ def way_leaving(
         counts, jokers, requirement, rules, first_only=True, leaves=leaves, most_left=most_left
     )
     return bool(found)
+
+
+def possible_shapes(cards: Iterable[Card], variant: Variant) -> tuple[GroupShape, ...]:
+    """:func:`possible_groups` as the shapes :func:`~shanghai_rummy.melds.check_group` reads
+    from their cards (a group of one natural card and jokers, which may read either way, is
+    read as it reads it), in the same order and without repeats."""
+    refuse_text(cards)
+    counts, jokers = count_cards(cards)
+    shapes: list[GroupShape] = []
+    seen: set[tuple[Card, ...]] = set()
+    for key, group in every_group_keyed(counts, jokers, rules_of(variant)):
+        if group in seen:
+            continue
+        seen.add(group)
+        if sum(1 for card in group if card.rank is not None) <= 1:
+            shapes.append(check_group(group, variant))
+        elif key[0] == 0:
+            shapes.append(GroupShape(MeldKind.SET, group, rank=_RANKS[key[1]]))
+        else:
+            shapes.append(GroupShape(MeldKind.RUN, group, suit=_SUITS[key[1]], start=key[2]))
+    return tuple(shapes)
 
 
 def possible_groups(cards: Iterable[Card], variant: Variant) -> Arrangement:
