@@ -392,9 +392,9 @@ def test_forged_invalid_meld() -> None:
         "shanghai",
         4,
         # no going down half-laid: its melds' owner is not down yet (see the going-down check)
-        lambda state: bool(state.table)
-        and state.to_act is not None
-        and not state.turn_state.going_down,
+        lambda state: (
+            bool(state.table) and state.to_act is not None and not state.turn_state.going_down
+        ),
     )
     meld = state.table[0]
 
