@@ -47,7 +47,7 @@ def phase_name(state: sr.GameState, action: sr.Action) -> str:
     a going down is "going_down_first" (the first group of the turn's going down, by a player
     not yet down) or "going_down_later" (a group after others laid toward it this turn)."""
     if state.phase is sr.Phase.PLAY and isinstance(action, sr.Meld):
-        if state.turn_state.going_down:
+        if getattr(state.turn_state, "going_down", ()):  # (none before going down by groups)
             return "going_down_later"
         if not state.is_down(state.turn):
             return "going_down_first"
@@ -65,7 +65,7 @@ HOUSE_30 = {
 def may_go_down(state: sr.GameState) -> bool:
     """Whether the seat in turn is in phase play and not down, or its going down is open."""
     return state.phase is sr.Phase.PLAY and (
-        not state.is_down(state.turn) or bool(state.turn_state.going_down)
+        not state.is_down(state.turn) or bool(getattr(state.turn_state, "going_down", ()))
     )
 
 

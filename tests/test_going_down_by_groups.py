@@ -261,8 +261,13 @@ REQUIREMENTS = [
     (CAMPING, sr.Contract(sets=(3,), runs=(4,))),
     (R51, sr.Opening(min_points=51)),
     (
-        attrs.evolve(
-            SHANGHAI, going_down=attrs.evolve(SHANGHAI.going_down, exact_meld_count=False)
+        sr.load_variant(
+            {
+                "base": "shanghai",
+                "deals": [{"cards": 11, "requirement": {"kind": "contract", "sets": [3, 3]}}],
+                "going_down": {"exact_meld_count": False},
+                "buying": {"enabled": False},  # hands of at most 12 cards (limits)
+            }
         ),
         sr.Contract(sets=(3, 3)),
     ),
