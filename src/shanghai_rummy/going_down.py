@@ -149,21 +149,24 @@ def lay_toward(
     down = state.seats[seat].down
     if not laid and not down:
         try:
-            shapes = check_going_down(groups, requirement, variant)
-        except ContractNotMetError as why_not:
-            return _begun(state, seat, groups, hand, owed, (), str(why_not))
-        return shapes, True
+            return check_going_down(groups, requirement, variant), True
+        except ContractNotMetError as error:
+            why_not = str(error)
+        return _begun(state, seat, groups, hand, owed, (), why_not)
     shapes = tuple(check_group(group, variant) for group in groups)
     together = (*laid, *shapes)
     try:
         check_shapes(together, requirement, variant)
-    except (InvalidMeldError, ContractNotMetError) as why_not:
+        return shapes, True
+    except InvalidMeldError:
         if down:
             return None
-        if isinstance(why_not, InvalidMeldError):
-            raise
-        return _begun(state, seat, groups, hand, owed, laid, str(why_not))
-    return shapes, True
+        raise
+    except ContractNotMetError as error:
+        if down:
+            return None
+        why_not = str(error)
+    return _begun(state, seat, groups, hand, owed, laid, why_not)
 
 
 def _begun(
