@@ -250,11 +250,10 @@ def _hint(seen: PlayerView, variant: Variant) -> list[str]:
     lines = [f"hint: {format_action(suggestion)}"]
     if isinstance(suggestion, (Meld, GoOut)):
         if isinstance(suggestion, Meld) and not seen.down[seen.seat]:
-            lines.append(
-                "going down is laid a group at a time (or the whole way in one meld); "
-                + (f"still to lay: {seen.still_to_lay}" if seen.still_to_lay else "the solver's")
-                + ("" if seen.still_to_lay else f" whole way: {_whole_way(seen, variant)}")
-            )
+            if seen.still_to_lay is not None:
+                lines.append(f"going down, a group at a time: still to lay {seen.still_to_lay}")
+            else:
+                lines.append(f"or a whole way in one move: {_whole_way(seen, variant)}")
         return lines
     if not seen.down[seen.seat] and seen.phase is Phase.PLAY:
         found = solve(seen.hand, seen.requirement, variant)
