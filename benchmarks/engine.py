@@ -56,6 +56,7 @@ def phase_name(state: sr.GameState, action: sr.Action) -> str:
 
 HOUSE_30 = {
     "base": "shanghai",
+    "max_players": 3,  # 30 cards to each of more players would leave no stock
     "deals": [{"cards": 30, "requirement": {"kind": "contract", "sets": [3, 3]}}],
     "going_down": {"exact_meld_count": False},
 }
