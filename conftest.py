@@ -9,6 +9,11 @@ collect_ignore = [
     "docs/conf.py",  # Sphinx configuration, not a test module
     "src/shanghai_rummy/__main__.py",  # importing it would run the command-line program
 ]
+try:
+    import starlette  # noqa: F401
+    import uvicorn  # noqa: F401
+except ImportError:  # without the [server] extra, the server's modules cannot be imported
+    collect_ignore.append("src/shanghai_rummy/server")
 
 _FENCE_LINE = re.compile(r"^[ \t]*(?:```|~~~).*$", re.MULTILINE)
 

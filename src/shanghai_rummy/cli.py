@@ -6,6 +6,8 @@
 - ``play --variant ID --players N [--seed S]``: play seat 0 against bots in the terminal.
 - ``variants [ID]``: the presets, or one variant's rules.
 - ``replay FILE``: a saved game record (or saved game), move by move with the scores.
+- ``serve [--host H] [--port P] [--store S] [--log-level L] ...``: the game server (the
+  ``[server]`` extra).
 
 Each subcommand lives in its own module of :mod:`shanghai_rummy.commands`; this one parses
 the command line and dispatches.
@@ -30,7 +32,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import play, replay, simulate, variants
+from .commands import play, replay, serve, simulate, variants
 from .commands.common import PROG, UsageError
 from .errors import IllegalMoveError, RummyError
 
@@ -49,6 +51,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_parser(commands)
     variants.add_parser(commands)
     replay.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 
@@ -70,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return play.run(args, sys.stdin, out)
         if args.command == "variants":
             return variants.run(args, out)
+        if args.command == "serve":
+            return serve.run(args)
         return replay.run(args, out)
     except IllegalMoveError as error:
         err.write(f"{PROG}: error: {error}\n")

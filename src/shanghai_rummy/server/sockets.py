@@ -1,0 +1,279 @@
+"""The WebSocket of a table: one connection per seat or spectator.
+
+A connection first says hello, naming its seat and giving the seat's credential (or no seat,
+to watch). It is then pushed an update on every change and may send requests: ``act``
+(an action document or its text notation), ``view``, ``legal``, ``events`` (from a number),
+``take_back`` (a bot that took the seat over stops) and ``ping``. Every refusal is an error
+document; what the connection may not do changes nothing and is logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .config import ServerConfig
+from .limits import RateLimit
+from .logs import log_event
+from .rooms import Room
+from .tables import Tables
+from .wire import Refusal, read_action, refusal, reply
+
+__all__ = ["QUEUE_LENGTH", "Connections", "SocketWatcher", "table_socket"]
+
+QUEUE_LENGTH = 512
+"""Messages queued for a client at most; a client that reads slower is disconnected."""
+
+_ACKNOWLEDGED = object()
+"""An act's answer: sent by the room between the store write and the updates."""
+
+CLOSE_POLICY = 1008
+CLOSE_TOO_BIG = 1009
+CLOSE_BUSY = 1013
+
+
+class Connections:
+    """How many WebSockets are open (the server's limit counts them)."""
+
+    def __init__(self) -> None:
+        self.open = 0
+
+
+class SocketWatcher:
+    """A table's connection over a WebSocket, with its own queue and writer."""
+
+    def __init__(self, websocket: WebSocket, seat: int | None) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self.seen = 0
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_LENGTH)
+        self.closing: str | None = None
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a message; a full queue closes the connection."""
+        if self.closing is not None:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.close("too slow: the client does not read its messages")
+
+    def close(self, reason: str) -> None:
+        """Close after the queued messages."""
+        if self.closing is None:
+            self.closing = reason
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+    async def write(self) -> None:
+        """Send the queued messages until closed."""
+        while True:
+            message = await self.queue.get()
+            if message is None:
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(CLOSE_POLICY, self.closing or "")
+                return
+            await self.websocket.send_text(json.dumps(message))
+
+
+async def table_socket(
+    websocket: WebSocket,
+    tables: Tables,
+    config: ServerConfig,
+    connections: Connections,
+    logger: logging.Logger,
+) -> None:
+    """Serve one WebSocket of the table in the path."""
+    client = websocket.client.host if websocket.client else "?"
+    table_id = str(websocket.path_params.get("table_id", ""))
+    await websocket.accept()
+    if connections.open >= config.max_connections:
+        log_event(logger, "connection_refused", logging.WARNING, client=client, code="busy")
+        await _refuse_and_close(websocket, "busy", "the server has too many open connections")
+        return
+    connections.open += 1
+    try:
+        await _serve(websocket, table_id, client, tables, config, logger)
+    finally:
+        connections.open -= 1
+
+
+async def _refuse_and_close(websocket: WebSocket, code: str, message: str) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps(refusal(None, Refusal(code, message))))
+        await websocket.close(CLOSE_BUSY if code == "busy" else CLOSE_POLICY, message[:120])
+
+
+async def _hello(
+    websocket: WebSocket, table_id: str, tables: Tables, config: ServerConfig
+) -> tuple[Room, int | None, object, int]:
+    text = await asyncio.wait_for(websocket.receive_text(), config.hello_timeout)
+    if len(text.encode("utf-8", "surrogatepass")) > config.max_message_bytes:
+        raise Refusal(
+            "message_too_large", f"messages hold at most {config.max_message_bytes} bytes"
+        )
+    request = _parse(text)
+    request_id = request.get("id")
+    if request.get("op") != "hello":
+        raise Refusal("bad_request", "the first message must be a hello", "$.op")
+    room = await tables.room(table_id)
+    seat = request.get("seat")
+    if seat is None:
+        if not room.settings.spectators:
+            raise Refusal("no_spectators", "this table has no spectators", "$.seat")
+    else:
+        seat = room.check_credential(seat, request.get("credential"))
+    since = request.get("since", 0)
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        raise Refusal("bad_request", "'since' must be an event number", "$.since")
+    return room, seat, request_id, since
+
+
+def _parse(text: str) -> dict[str, Any]:
+    try:
+        request = json.loads(text)
+    except ValueError as error:
+        raise Refusal("bad_json", f"not JSON: {error}") from None
+    if not isinstance(request, dict):
+        raise Refusal("bad_request", "a request is a JSON object", "$")
+    return request
+
+
+async def _serve(
+    websocket: WebSocket,
+    table_id: str,
+    client: str,
+    tables: Tables,
+    config: ServerConfig,
+    logger: logging.Logger,
+) -> None:
+    try:
+        room, seat, hello_id, since = await _hello(websocket, table_id, tables, config)
+    except (Refusal, TimeoutError, asyncio.TimeoutError) as error:
+        refused = error if isinstance(error, Refusal) else Refusal("timeout", "no hello in time")
+        log_event(
+            logger,
+            "hello_refused",
+            logging.WARNING,
+            table=table_id,
+            client=client,
+            code=refused.code,
+            reason=refused.message,
+        )
+        await _refuse_and_close(websocket, refused.code, refused.message)
+        return
+    except WebSocketDisconnect:
+        return
+    watcher = SocketWatcher(websocket, seat)
+    watcher.seen = since
+    writer = asyncio.get_running_loop().create_task(watcher.write())
+    log_event(logger, "connected", table=table_id, seat=seat, client=client)
+    watcher.push(reply(hello_id, {"table": table_id, "seat": seat}))
+    if seat is not None:
+        room.hand_back(seat)
+    room.attach(watcher)
+    limit = RateLimit(config.messages_per_second, config.burst)
+    try:
+        while watcher.closing is None:
+            text = await websocket.receive_text()
+            await _request(text, watcher, room, limit, config, logger, client)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.detach(watcher)
+        watcher.close("bye")
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 2.0)
+        writer.cancel()
+        log_event(logger, "disconnected", table=table_id, seat=seat, client=client)
+
+
+async def _request(
+    text: str,
+    watcher: SocketWatcher,
+    room: Room,
+    limit: RateLimit,
+    config: ServerConfig,
+    logger: logging.Logger,
+    client: str,
+) -> None:
+    request_id: object = None
+    try:
+        allowed = limit.allow()
+        if len(text.encode("utf-8", "surrogatepass")) > config.max_message_bytes:
+            raise Refusal(
+                "message_too_large", f"messages hold at most {config.max_message_bytes} bytes"
+            )
+        request = _parse(text)
+        request_id = request.get("id")
+        if not allowed:
+            raise Refusal(
+                "rate_limited", f"at most {config.messages_per_second:g} messages per second"
+            )
+        result = await _answer(request, watcher, room)
+        if result is not _ACKNOWLEDGED:
+            watcher.push(reply(request_id, result))
+    except Refusal as refused:
+        log_event(
+            logger,
+            "request_refused",
+            logging.WARNING,
+            table=room.table_id,
+            seat=watcher.seat,
+            client=client,
+            code=refused.code,
+            reason=refused.message[:200],
+        )
+        watcher.push(refusal(request_id, refused))
+        if refused.code in ("not_your_turn", "illegal_move", "conflict"):
+            watcher.push(room.update(watcher))
+
+
+async def _answer(request: dict[str, Any], watcher: SocketWatcher, room: Room) -> Any:
+    op = request.get("op")
+    seat = watcher.seat
+    if "table" in request and request["table"] != room.table_id:
+        raise Refusal("not_your_table", "this connection is to another table", "$.table")
+    if "seat" in request and request["seat"] != seat:
+        raise Refusal(
+            "not_your_seat",
+            f"this connection is seat {seat}'s: it cannot speak for another",
+            "$.seat",
+        )
+    if op == "ping":
+        return "pong"
+    if op == "view":
+        return room.game.view_document(seat)
+    if op == "legal":
+        return room.game.legal(seat)
+    if op == "events":
+        since = request.get("since", 0)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise Refusal("bad_request", "'since' must be an event number", "$.since")
+        return room.game.events_since(seat, since)
+    if op in ("act", "take_back"):
+        if seat is None:
+            raise Refusal("not_your_seat", "a spectator cannot act", "$.op")
+        if op == "take_back":
+            room.hand_back(seat)
+            return {"bot_playing": False}
+        if "action" not in request:
+            raise Refusal("bad_request", "'act' needs an 'action'", "$.action")
+        action = read_action(request["action"], seat)
+        request_id = request.get("id")
+        await room.act(
+            seat,
+            action,
+            lambda count: watcher.push(reply(request_id, {"action_count": count})),
+        )
+        return _ACKNOWLEDGED
+    raise Refusal(
+        "unknown_op",
+        f"unknown op {op!r}: ops are act, view, legal, events, take_back, ping",
+        "$.op",
+    )
