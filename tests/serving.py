@@ -224,21 +224,37 @@ def choose(update: dict[str, Any]) -> dict[str, Any]:
 
 
 def play_to_end(clients: list[SeatClient], most_moves: int = 5000) -> int:
-    """Let the seats' clients play until the game is over; the moves they sent. Each round,
-    the freshest update says whose turn it is; that seat's client reads up to it and moves."""
+    """Let the seats' clients play until the game is over; the moves they sent."""
+    sent = play(clients, most_moves)
+    if not _latest(clients)["over"]:
+        raise AssertionError("the game did not end")
+    return sent
+
+
+def _latest(clients: list[SeatClient]) -> dict[str, Any]:
+    return max(
+        (c.last_update for c in clients if c.last_update is not None),
+        key=lambda u: u["action_count"],
+    )
+
+
+def play(clients: list[SeatClient], moves: int) -> int:
+    """Let the seats' clients make ``moves`` moves (fewer if the game ends); the moves sent.
+    Each round, the freshest update says whose turn it is; that seat's client reads up to it
+    and moves."""
     by_seat = {client.seat: client for client in clients}
     for client in clients:
         client.update_where(lambda u: True)
     sent = 0
-    while sent < most_moves:
-        latest = max(
-            (c.last_update for c in clients if c.last_update is not None),
-            key=lambda u: u["action_count"],
-        )
+    while sent < moves:
+        latest = _latest(clients)
         if latest["over"]:
             return sent
         count = latest["action_count"]
-        client = by_seat.get(latest["view"]["data"]["to_act"])
+        to_act = latest["view"]["data"]["to_act"]
+        client = by_seat.get(to_act)
+        if client is None and not latest["seats"][to_act]["bot_playing"]:
+            return sent  # a person none of these clients plays is to move
         if client is None:  # a bot is to move (it took a seat over): wait for news
             clients[0].update_where(lambda u, count=count: u["action_count"] > count)
             continue
@@ -250,7 +266,7 @@ def play_to_end(clients: list[SeatClient], most_moves: int = 5000) -> int:
         done = answer["result"]["action_count"]
         client.update_where(lambda u, done=done: u["action_count"] >= done)
         sent += 1
-    raise AssertionError("the game did not end")
+    return sent
 
 
 def wait_until(check: Any, timeout: float = TIMEOUT) -> None:

@@ -33,7 +33,6 @@ _ACKNOWLEDGED = object()
 """An act's answer: sent by the room between the store write and the updates."""
 
 CLOSE_POLICY = 1008
-CLOSE_TOO_BIG = 1009
 CLOSE_BUSY = 1013
 
 
@@ -94,7 +93,9 @@ async def table_socket(
     await websocket.accept()
     if connections.open >= config.max_connections:
         log_event(logger, "connection_refused", logging.WARNING, client=client, code="busy")
-        await _refuse_and_close(websocket, "busy", "the server has too many open connections")
+        await _refuse_and_close(
+            websocket, Refusal("busy", "the server has too many open connections")
+        )
         return
     connections.open += 1
     try:
@@ -103,10 +104,11 @@ async def table_socket(
         connections.open -= 1
 
 
-async def _refuse_and_close(websocket: WebSocket, code: str, message: str) -> None:
+async def _refuse_and_close(websocket: WebSocket, refused: Refusal) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_text(json.dumps(refusal(None, Refusal(code, message))))
-        await websocket.close(CLOSE_BUSY if code == "busy" else CLOSE_POLICY, message[:120])
+        await websocket.send_text(json.dumps(refusal(refused.request_id, refused)))
+        code = CLOSE_BUSY if refused.code == "busy" else CLOSE_POLICY
+        await websocket.close(code, refused.message[:120])
 
 
 async def _hello(
@@ -119,18 +121,22 @@ async def _hello(
         )
     request = _parse(text)
     request_id = request.get("id")
-    if request.get("op") != "hello":
-        raise Refusal("bad_request", "the first message must be a hello", "$.op")
-    room = await tables.room(table_id)
-    seat = request.get("seat")
-    if seat is None:
-        if not room.settings.spectators:
-            raise Refusal("no_spectators", "this table has no spectators", "$.seat")
-    else:
-        seat = room.check_credential(seat, request.get("credential"))
-    since = request.get("since", 0)
-    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-        raise Refusal("bad_request", "'since' must be an event number", "$.since")
+    try:
+        if request.get("op") != "hello":
+            raise Refusal("bad_request", "the first message must be a hello", "$.op")
+        room = await tables.room(table_id)
+        seat = request.get("seat")
+        if seat is None:
+            if not room.settings.spectators:
+                raise Refusal("no_spectators", "this table has no spectators", "$.seat")
+        else:
+            seat = room.check_credential(seat, request.get("credential"))
+        since = request.get("since", 0)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise Refusal("bad_request", "'since' must be an event number", "$.since")
+    except Refusal as refused:
+        refused.request_id = request_id
+        raise
     return room, seat, request_id, since
 
 
@@ -165,7 +171,7 @@ async def _serve(
             code=refused.code,
             reason=refused.message,
         )
-        await _refuse_and_close(websocket, refused.code, refused.message)
+        await _refuse_and_close(websocket, refused)
         return
     except WebSocketDisconnect:
         return

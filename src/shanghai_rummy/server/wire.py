@@ -56,6 +56,8 @@ class Refusal(Exception):
         self.code = code
         self.message = message
         self.path = path
+        self.request_id: object = None
+        """The id of the request refused, where it could be read."""
 
     @classmethod
     def of(cls, error: RummyError) -> Refusal:
