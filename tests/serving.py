@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 import shanghai_rummy as sr
@@ -64,7 +65,7 @@ class ServerProcess:
 
     def __init__(self, store: str, port: int = 0, env: dict[str, str] | None = None) -> None:
         self.store = store
-        environ = {**os.environ, **(env or {})}
+        environ = {**os.environ, "SHANGHAI_RUMMY_MESSAGES_PER_SECOND": "1000", **(env or {})}
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -281,3 +282,38 @@ def wait_until(check: Any, timeout: float = TIMEOUT) -> None:
 def sqlite_path(folder: Path) -> str:
     """A store file in ``folder``."""
     return str(folder / "games.sqlite3")
+
+
+POSTGRES_URL_VARIABLE = "SHANGHAI_RUMMY_TEST_POSTGRES_URL"
+"""A PostgreSQL server for the tests (a URL of a database the tests may create others from)."""
+
+REQUIRE_VARIABLE = "SHANGHAI_RUMMY_TEST_REQUIRE_SERVICES"
+"""Set (as CI does): a missing PostgreSQL or Chromium fails the tests instead of skipping."""
+
+
+def missing(what: str) -> None:
+    """Skip a test for want of ``what``, or fail it where the services are required."""
+    if os.environ.get(REQUIRE_VARIABLE):
+        pytest.fail(f"{what} is required ({REQUIRE_VARIABLE} is set) but missing")
+    pytest.skip(f"{what} is not available")
+
+
+@contextlib.contextmanager
+def postgres_database() -> Iterator[str]:
+    """A new, empty database on the tests' PostgreSQL server; yields its URL, drops it after."""
+    base = os.environ.get(POSTGRES_URL_VARIABLE)
+    if not base:
+        missing(f"PostgreSQL (set {POSTGRES_URL_VARIABLE})")
+    import uuid
+
+    import psycopg
+
+    name = f"sr_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(base, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    url = base.rsplit("/", 1)[0] + "/" + name
+    try:
+        yield url
+    finally:
+        with psycopg.connect(base, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
