@@ -47,3 +47,54 @@ def test_two_processes_one_database_one_table() -> None:
         finally:
             first.stop()
             second.stop()
+
+
+def test_two_servers_in_one_process_share_a_table_and_refuse_a_double_write() -> None:
+    """The same through servers in this process (so the coverage sees the PostgreSQL store),
+    and two stores writing the same action numbers: the second is refused as a conflict."""
+    import asyncio
+
+    from shanghai_rummy.server.postgres_store import PostgresStore
+    from shanghai_rummy.server.store import StoreConflictError
+
+    from .serving import server_in_thread
+
+    with postgres_database() as url:
+        with server_in_thread(store=url) as first, server_in_thread(store=url) as second:
+            table = create_table(
+                first,
+                variant=short_variant(1),
+                seats=["person", "greedy", "person"],
+                seed=2,
+            )["table"]
+            here, there = join(first, table, 0), join(second, table, 2)
+            clients = [
+                SeatClient(first, table, 0, here["credential"]),
+                SeatClient(second, table, 2, there["credential"]),
+            ]
+            assert play_to_end(clients) > 5
+
+        async def double_write() -> None:
+            one, two = PostgresStore(url), PostgresStore(url)
+            await one.open()
+            await two.open()
+            try:
+                await one.create_table("t", {"seed": 1}, "me", 2)
+                await one.append("t", 0, ["a"])
+                with pytest.raises(StoreConflictError):
+                    await two.append("t", 0, ["b"])
+                assert await two.actions_since("t", 0) == ["a"]
+                assert await two.claim_seat("t", 1, "digest")
+                assert not await one.claim_seat("t", 1, "other")
+                await one.free_seat("t", 1)
+                stored = await two.load("t")
+                assert stored is not None and stored.digests == (None, None)
+                assert await two.count_open_tables("me") == 1
+                await one.mark_over("t")
+                assert await two.count_open_tables("me") == 0
+                assert await two.load("missing") is None
+            finally:
+                await one.close()
+                await two.close()
+
+        asyncio.run(double_write())
