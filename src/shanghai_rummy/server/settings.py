@@ -19,6 +19,7 @@ import attrs
 
 from ..bots import Bot
 from ..errors import RummyError
+from ..limits import MAX_SEED
 from ..serialization import from_dict, to_dict
 from ..simulate import BOT_KINDS, make_bot
 from ..variants import VARIANTS, Variant, get_variant
@@ -84,7 +85,7 @@ class TableSettings:
         seed = body.get("seed")
         if seed is None:
             seed = default_seed if default_seed is not None else secrets.randbelow(2**31)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise Refusal("bad_request", "'seed' must be a whole number from 0", "$.seed")
         takeover = body.get("takeover_after")
         if takeover is not None and (
