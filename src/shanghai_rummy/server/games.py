@@ -139,6 +139,18 @@ class Game:
             document["data"]["seat"] = None
         return document
 
+    def seat_documents(self, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The view's document and the legal actions of :meth:`legal`, from one view."""
+        seen = self.player_view(seat)
+        document = to_dict(seen)
+        if seat is None:
+            document["data"]["seat"] = None
+        legal = [
+            {"action": to_dict(action), "label": format_action(action)}
+            for action in seen.legal_actions
+        ]
+        return document, legal
+
     def legal(self, seat: int | None) -> list[dict[str, Any]]:
         """The seat's legal actions, each as ``{"action": document, "label": text}``."""
         if seat is None or self.is_over or self._state.to_act != seat:

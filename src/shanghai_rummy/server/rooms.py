@@ -154,12 +154,13 @@ class Room:
         """The update a connection is due: its view, legal actions and unseen events."""
         events = self.game.events_since(watcher.seat, watcher.seen)
         watcher.seen = self.game.event_count
+        seen, legal = self.game.seat_documents(watcher.seat)
         return {
             "type": "update",
             "table": self.table_id,
             "seat": watcher.seat,
-            "view": self.game.view_document(watcher.seat),
-            "legal": self.game.legal(watcher.seat),
+            "view": seen,
+            "legal": legal,
             "events": events,
             "event_count": self.game.event_count,
             "action_count": self.game.action_count,
