@@ -85,6 +85,18 @@ class RandomPlay(RuleBasedStateMachine):
         if hasattr(self, "state"):
             check_invariants(self.state)
 
+    @invariant()
+    def a_half_laid_going_down_is_finished_before_the_turn_ends(self) -> None:
+        """Random play lays going down a group at a time, so it reaches half-laid states:
+        there the seat owes the rest, may not discard, and is listed only moves toward it."""
+        state = getattr(self, "state", None)
+        if state is None or not state.turn_state.going_down or state.is_down(state.turn):
+            return
+        assert state.phase is sr.Phase.PLAY and state.turn_state.must_go_down is not None
+        listed = sr.legal_actions(state)
+        assert listed and all(isinstance(a, (sr.Meld, sr.SwapJoker)) for a in listed)
+        sr.validate(state)
+
 
 RandomPlay.TestCase.settings = settings(
     max_examples=40,
