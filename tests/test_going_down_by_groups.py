@@ -333,3 +333,52 @@ def test_every_listed_group_applies_and_every_unlisted_group_is_refused(
                 state = sr.apply(state, rng.choice(melds))
                 continue
         state = sr.apply(state, rng.choice(listed))
+
+
+# --- the less common paths -----------------------------------------------------------------------
+
+
+def test_rummy51_a_group_whose_finish_would_leave_no_card_to_discard_is_refused() -> None:
+    # after 8C 8D 8H (24) only 10D 10C 10H (30) finish it, and they leave no card
+    state = sr.deal_from(R51, hands=[SEAT0_R51, cards("8C 8D 8H 10D 10C 10H")])
+    with pytest.raises(sr.ContractNotMetError, match="going_out=required"):
+        sr.meld(state, 1, [cards("8C 8D 8H")])
+
+
+def test_a_half_laid_going_down_forged_outside_play_or_met_is_refused() -> None:
+    begun = sr.meld(
+        drawn(SHANGHAI, "8C 8D 8H 9C 9D 9H KS QD 3C 5H 7S", "2D"), 1, [cards("8C 8D 8H")]
+    )
+    ids = begun.turn_state.going_down
+    in_draw = attrs.evolve(begun, phase=sr.Phase.DRAW)
+    with pytest.raises(sr.InvalidStateError):
+        sr.validate(in_draw)
+    down = sr.meld(begun, 1, [cards("9C 9D 9H")])
+    kept_open = attrs.evolve(
+        down, turn_state=attrs.evolve(down.turn_state, going_down=(*ids, ids[0] + 1))
+    )
+    with pytest.raises(sr.InvalidStateError, match="takes no more groups"):
+        sr.validate(kept_open)
+
+
+def test_an_open_going_down_takes_a_group_as_a_new_group_where_it_cannot_join() -> None:
+    # an opening is met; a group with two jokers cannot join it (one joker a group when
+    # going down), and new groups may not be laid on the opening turn
+    state = starter("6S 7S 8S 10D 10C 10H 4H JK JK 3D 4D 5S 7C 9D JH")
+    opened = sr.meld(state, 1, [cards("6S 7S 8S"), cards("10D 10C 10H")])
+    with pytest.raises(sr.InvalidMeldError, match="later_turns"):
+        sr.meld(opened, 1, [cards("3D 4D JK JK")])
+
+
+def test_complete_with_jokers_owed_and_going_out_rules() -> None:
+    laid = [check_group(cards("8C 8D 8H"), SHANGHAI)]
+    contract = sr.Contract(sets=(3, 3))
+    rest = cards("9C 9D JK 2S")
+    with_joker = complete(rest, contract, SHANGHAI, laid, jokers_at_least=1)
+    assert with_joker is not None and any(card.is_joker for group in with_joker for card in group)
+    assert complete(cards("9C 9D 9H 2S"), contract, SHANGHAI, laid, jokers_at_least=1) is None
+    assert complete(cards("9C 9D 9H"), contract, SHANGHAI, laid, leaves=lambda n: n == 1) is None
+    met = complete(
+        cards("2S"), contract, SHANGHAI, [*laid, check_group(cards("9C 9D 9H"), SHANGHAI)]
+    )
+    assert met == ()
