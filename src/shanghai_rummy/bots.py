@@ -208,7 +208,7 @@ class GreedyBot:
     _buy_slack = 2
     """A buy may leave the hand at most this many cards above the contract's size."""
 
-    _plan_limit = 64
+    _plan_limit = 32
     """Where more single groups than this are listed to go down with, the bot lays the
     largest group listed instead of weighing every whole way (their number grows with the
     product of the groups)."""
