@@ -55,6 +55,13 @@ class Bot(Protocol):
         ...
 
 
+def _seat_of(view: PlayerView) -> int:
+    """The view's seat; a spectator's view (seat None) has no decision to make."""
+    if view.seat is None:
+        raise _no_choice(view)
+    return view.seat
+
+
 def _no_choice(view: PlayerView) -> RummyError:
     return RummyError(
         f"seat {view.seat} has no decision to make: seat {view.to_act} is to act "
@@ -141,7 +148,7 @@ class _Look:
         self.relaxed = relaxed
         self.requirement = view.requirement
         self.hand = view.hand
-        self.down = view.down[view.seat]
+        self.down = view.seat is not None and view.down[view.seat]
         copies = variant.pack_size(view.num_players).decks
         seen = Counter(card for meld in view.table for card in meld.cards if not card.is_joker)
         seen.update(card for card in view.hand if not card.is_joker)
@@ -262,14 +269,15 @@ class GreedyBot:
         nothing (after a joker swap that obliges going down this turn, the list leaves out
         a going down that empties the hand, though the engine accepts it)."""
         hand = view.hand
-        if view.is_my_turn and view.phase is Phase.PLAY and not view.down[view.seat]:
+        seat = _seat_of(view)
+        if view.is_my_turn and view.phase is Phase.PLAY and not view.down[seat]:
             for groups in arrangements(hand, view.requirement, variant):
                 if sum(len(group) for group in groups) == len(hand):
-                    return Meld(view.seat, groups)
+                    return Meld(seat, groups)
         raise _no_choice(view)
 
     def _buy_or_pass(self, view: PlayerView, look: _Look, actions: Sequence[Action]) -> Action:
-        seat = view.seat
+        seat = _seat_of(view)
         upcard = view.upcard
         if (
             upcard is None
@@ -291,10 +299,11 @@ class GreedyBot:
         for action in actions:  # a special draw (the cut card) is listed only when it serves
             if isinstance(action, Draw) and action.source not in (Source.STOCK, Source.DISCARD):
                 return action
-        take = Draw(view.seat, Source.DISCARD)
+        seat = _seat_of(view)
+        take = Draw(seat, Source.DISCARD)
         if view.upcard is not None and take in actions and self._advances(view, look, view.upcard):
             return take
-        return Draw(view.seat, Source.STOCK)
+        return Draw(seat, Source.STOCK)
 
     def _advances(self, view: PlayerView, look: _Look, card: Card) -> bool:
         """Whether ``card`` brings the seat nearer to going down, or out."""

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 from .cards import Card, card_error, checked_cards, make_pack, refuse_text
 from .errors import RummyError
+from .event_log import deal_chain
+from .events import EventNode
 from .scoring import DealResult
 from .state import GameState, History, Phase, SeatState, TurnState
 from .turns import begin_turn
@@ -65,6 +67,7 @@ def _deal(
     totals: tuple[int, ...],
     results: tuple[DealResult, ...],
     log: History | None,
+    events: EventNode | None = None,
 ) -> GameState:
     pack = variant.pack_size(players)
     deck = _shuffled(make_pack(pack.decks, pack.jokers), seed, deal_number, 0)
@@ -94,6 +97,7 @@ def _deal(
         totals,
         results,
         log,
+        events,
     )
 
 
@@ -108,9 +112,11 @@ def _start(
     totals: tuple[int, ...],
     results: tuple[DealResult, ...],
     log: History | None,
+    events: EventNode | None = None,
 ) -> GameState:
     players = len(hands)
     starter = (dealer + 1) % players
+    cut_card = stock[-1] if stock and variant.scoring.cut_card_hand is not None else None
     state = GameState(
         variant=variant,
         seed=seed,
@@ -133,7 +139,10 @@ def _start(
         totals=totals,
         results=results,
         log=log,
-        cut_card=stock[-1] if stock and variant.scoring.cut_card_hand is not None else None,
+        cut_card=cut_card,
+        event_log=deal_chain(
+            events, deal_number, dealer, hands, pile[-1] if pile else None, stock, cut_card
+        ),
     )
     return begin_turn(state, starter, None, first=True)
 
@@ -149,6 +158,7 @@ def next_deal_state(state: GameState) -> GameState:
         state.totals,
         state.results,
         state.log,
+        state.event_log,
     )
 
 

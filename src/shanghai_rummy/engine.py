@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from . import event_log
 from .actions import (
     Action,
     Buy,
@@ -159,7 +160,8 @@ def draw(state: GameState, seat: int, source: Source) -> GameState:
     buyers (phase BUY); the seat gets its stock card once the offer is settled.
     ``Source.CUT_CARD`` takes the face-up cut card (``variant.scoring.cut_card_hand``).
     """
-    return _draw(state, Draw(seat, source))
+    action = Draw(seat, source)
+    return event_log.drew(state, action, _draw(state, action))
 
 
 def _draw(state: GameState, action: Draw) -> GameState:
@@ -289,6 +291,10 @@ def _draw_stock(state: GameState, seat: int, log: History | None = None) -> Game
 
 def buy(state: GameState, seat: int) -> GameState:
     """Buy the upcard offered to ``seat``: it takes the upcard and the penalty cards."""
+    return event_log.answered(state, Buy(seat), _buy(state, seat))
+
+
+def _buy(state: GameState, seat: int) -> GameState:
     if state.phase is not Phase.BUY and state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
         raise BuyNotAllowedError(_no_offer(state, seat))
     if state.phase is Phase.BUY and seat != state.to_act:
@@ -355,6 +361,10 @@ def _no_offer(state: GameState, seat: int) -> str:
 
 def pass_buy(state: GameState, seat: int) -> GameState:
     """Decline the upcard offered to ``seat``; it goes to the next eligible buyer, if any."""
+    return event_log.answered(state, PassBuy(seat), _pass_buy(state, seat))
+
+
+def _pass_buy(state: GameState, seat: int) -> GameState:
     if state.phase is not Phase.BUY and state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
         raise BuyNotAllowedError(_no_offer(state, seat))
     _require(state, seat, Phase.BUY, "pass")
@@ -449,7 +459,8 @@ def meld(state: GameState, seat: int, groups: Sequence[Sequence[Card]]) -> GameS
     """Lay down groups: going down with the deal's contract (or opening) when not yet down,
     else new groups where ``variant.going_down.new_melds`` allows."""
     _require(state, seat, Phase.PLAY, "meld")
-    return _meld(state, Meld(seat, groups))
+    action = Meld(seat, groups)
+    return event_log.melded(state, action, _meld(state, action))
 
 
 def _meld(state: GameState, action: Meld) -> GameState:
@@ -547,6 +558,13 @@ def lay_off(
 ) -> GameState:
     """Lay ``card`` off on table meld ``meld_id`` (any player's); ``end`` picks the end of a
     run where both would take it."""
+    action = LayOff(seat, card, meld_id, end)
+    return event_log.laid_off(state, action, _lay_off(state, seat, card, meld_id, end))
+
+
+def _lay_off(
+    state: GameState, seat: int, card: Card, meld_id: int, end: End | None = None
+) -> GameState:
     _require(state, seat, Phase.PLAY, "lay off")
     variant = state.variant
     turn_state = state.turn_state
@@ -585,6 +603,11 @@ def lay_off(
 def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameState:
     """Give natural ``card`` for the joker in meld ``meld_id`` that stands for it; the joker
     joins the hand, with the obligations ``variant.joker_swap`` sets."""
+    action = SwapJoker(seat, card, meld_id)
+    return event_log.swapped(state, action, _swap_joker(state, seat, card, meld_id))
+
+
+def _swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameState:
     _require(state, seat, Phase.PLAY, "swap a joker")
     variant = state.variant
     rules = variant.joker_swap
@@ -706,7 +729,8 @@ def _check_obligations(state: GameState, verb: str, *, going_out: bool = False) 
 def discard(state: GameState, seat: int, card: Card) -> GameState:
     """Discard ``card``, ending the turn; discarding the last card goes out where the variant
     allows it."""
-    return _discard(state, Discard(seat, card))
+    action = Discard(seat, card)
+    return event_log.discarded(state, action, _discard(state, action))
 
 
 def _discard(state: GameState, action: Discard) -> GameState:
@@ -767,7 +791,7 @@ def go_out(
     if action.discard is not None:
         if current.phase is not Phase.PLAY:
             raise GoOutError("the hand was empty before the discard")
-        current = _discard(current, Discard(seat, action.discard))
+        current = apply(current, Discard(seat, action.discard))
     if current.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER) or (
         current.results and current.results[-1].winner != seat
     ):
@@ -808,19 +832,21 @@ def next_deal(state: GameState) -> GameState:
 def apply(state: GameState, action: Action) -> GameState:
     """Apply any :data:`~shanghai_rummy.Action` to ``state``."""
     if isinstance(action, Draw):
-        return _draw(state, action)
+        return event_log.drew(state, action, _draw(state, action))
     if isinstance(action, Discard):
-        return _discard(state, action)
+        return event_log.discarded(state, action, _discard(state, action))
     if isinstance(action, LayOff):
-        return lay_off(state, action.seat, action.card, action.meld_id, action.end)
+        after = _lay_off(state, action.seat, action.card, action.meld_id, action.end)
+        return event_log.laid_off(state, action, after)
     if isinstance(action, Meld):
-        return _meld(state, action)
+        return event_log.melded(state, action, _meld(state, action))
     if isinstance(action, Buy):
-        return buy(state, action.seat)
+        return event_log.answered(state, action, _buy(state, action.seat))
     if isinstance(action, PassBuy):
-        return pass_buy(state, action.seat)
+        return event_log.answered(state, action, _pass_buy(state, action.seat))
     if isinstance(action, SwapJoker):
-        return swap_joker(state, action.seat, action.card, action.meld_id)
+        after = _swap_joker(state, action.seat, action.card, action.meld_id)
+        return event_log.swapped(state, action, after)
     if isinstance(action, GoOut):
         return go_out(state, action.seat, action.groups, action.lay_offs, action.discard)
     raise RummyError(f"not an action: {action!r}")

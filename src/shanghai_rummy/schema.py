@@ -26,6 +26,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 import attrs
 
 from .cards import Card, make_pack
+from .events import SeenEvents
 from .serialization import DOCUMENTS, FORMAT, TAGGED_UNIONS, VERSION
 
 __all__ = ["json_schema"]
@@ -63,6 +64,8 @@ class _Builder:
             return {"type": "string"}
         if hint is Card:
             return self.card()
+        if hint is SeenEvents:
+            return {"type": "array", "items": self.union_named("Event")}
         if hint in self.unions:
             return self.union(hint)
         origin = get_origin(hint)
@@ -136,22 +139,29 @@ class _Builder:
         for field in attrs.fields(cls):
             if field.name == "log":  # GameState's history: the actions, oldest first
                 properties["history"] = {"type": "array", "items": self.union_of_actions()}
+            elif field.name == "event_log":  # GameState's events: the deal's, oldest first
+                properties["events"] = {"type": "array", "items": self.union_named("Event")}
             else:
                 properties[field.name] = self.of(hints[field.name])
+            if field.name == "legal_actions":  # PlayerView: their labels, for menus
+                properties["labels"] = {"type": "array", "items": {"type": "string"}}
         self.defs[name] = {
             "description": _summary(cls),
             "type": "object",
             "properties": properties,
-            "required": list(properties),
+            "required": [key for key in properties if key != "labels"],
             "additionalProperties": False,
         }
         return self.ref(name)
 
     def union_of_actions(self) -> dict[str, Any]:
+        return self.union_named("Action")
+
+    def union_named(self, wanted: str) -> dict[str, Any]:
         for union, name, _, _ in TAGGED_UNIONS:
-            if name == "Action":
+            if name == wanted:
                 return self.of(union)
-        raise AssertionError("no Action union")  # pragma: no cover
+        raise AssertionError(f"no {wanted} union")  # pragma: no cover
 
     def document(self, name: str, cls: object) -> dict[str, Any]:
         return {

@@ -60,8 +60,28 @@ from .actions import (
 from .cards import Card, make_pack
 from .contracts import Contract, Opening, Requirement
 from .errors import InvalidStateError, RummyError, SerializationError
+from .events import (
+    Bought,
+    DealEnded,
+    DealStarted,
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    LaidOff,
+    Melded,
+    PassedBuy,
+    Restocked,
+    SeenEvents,
+    SwappedJoker,
+    TookCutCard,
+    TookUpcard,
+    UpcardOffered,
+    chain_events,
+    chain_of,
+)
 from .records import GameRecord
-from .scoring import DealResult
+from .scoring import DealResult, Outcome
 from .state import GameState, History
 from .validation import validate
 from .variants import VARIANTS, Variant
@@ -87,9 +107,26 @@ ACTION_TAGS: dict[type, str] = {
     GoOut: "go_out",
 }
 REQUIREMENT_TAGS: dict[type, str] = {Contract: "contract", Opening: "opening"}
+EVENT_TAGS: dict[type, str] = {
+    DealStarted: "deal_started",
+    Drew: "drew",
+    TookUpcard: "took_upcard",
+    TookCutCard: "took_cut_card",
+    UpcardOffered: "upcard_offered",
+    Bought: "bought",
+    PassedBuy: "passed_buy",
+    Melded: "melded",
+    LaidOff: "laid_off",
+    SwappedJoker: "swapped_joker",
+    Discarded: "discarded",
+    Restocked: "restocked",
+    DealEnded: "deal_ended",
+    GameEnded: "game_ended",
+}
 TAGGED_UNIONS: tuple[tuple[object, str, str, dict[type, str]], ...] = (
     (Action, "Action", "type", ACTION_TAGS),
     (Requirement, "Requirement", "kind", REQUIREMENT_TAGS),
+    (Event, "Event", "type", EVENT_TAGS),
 )
 """Each tagged union: the union, its schema name, the tag key and each member's tag."""
 
@@ -100,6 +137,8 @@ DOCUMENTS: tuple[tuple[str, object], ...] = (
     ("variant", Variant),
     ("deal_result", DealResult),
     ("game_record", GameRecord),
+    ("event", Event),
+    ("outcome", Outcome),
 )
 """Each document ``type`` and the class (or union) its ``data`` holds."""
 
@@ -152,7 +191,7 @@ def _kind(value: object) -> str:
 _OWN_FIELD = re.compile(r"^[A-Z]\w*(?:\.([\w.\[\]]+))?: (.*)$", re.DOTALL)
 
 # cattrs names the attribute, not the key, in its notes; GameState.log is the key "history".
-_KEYS = {"log": "history"}
+_KEYS = {"log": "history", "event_log": "events"}
 
 
 def _errors(error: BaseException, path: str) -> Iterator[tuple[str, str]]:
@@ -401,11 +440,24 @@ def _quick_data(action: Action) -> dict[str, Any] | None:
     return None
 
 
+def _structure_event_log(value: object, _: object) -> Any:
+    return chain_of(_CONVERTER.structure(value, tuple[Event, ...]))
+
+
+def _unstructure_event_log(chain: Any) -> list[Any]:
+    return [_CONVERTER.unstructure(event, Event) for event in chain_events(chain)]
+
+
 def _state_overrides() -> dict[str, Any]:
     return {
         "log": override(
             rename="history", struct_hook=_structure_history, unstruct_hook=_unstructure_history
-        )
+        ),
+        "event_log": override(
+            rename="events",
+            struct_hook=_structure_event_log,
+            unstruct_hook=_unstructure_event_log,
+        ),
     }
 
 
@@ -420,9 +472,36 @@ def _attrs_structure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[An
             preset = _preset_of(value)
             if preset is not None:
                 return preset
+        if cls is PlayerView and "labels" in value:
+            return _view_with_labels(inner, value)
         return inner(value, cls)
 
     return structure
+
+
+def _view_with_labels(inner: Callable[[Any, Any], Any], value: dict[str, Any]) -> PlayerView:
+    """A view document's ``labels`` are its legal actions in the text notation, written for
+    readers in other languages: when present, they must be exactly those."""
+    labels = value["labels"]
+    seen: PlayerView = inner({key: item for key, item in value.items() if key != "labels"}, None)
+    if labels != list(seen.labels):
+        raise _FieldError(".labels", "the labels must be the legal actions' notation, in order")
+    return seen
+
+
+def _unstructure_view(
+    inner: Callable[[PlayerView], dict[str, Any]],
+) -> Callable[[PlayerView], dict[str, Any]]:
+    def unstructure(seen: PlayerView) -> dict[str, Any]:
+        data = inner(seen)
+        ordered: dict[str, Any] = {}
+        for key, item in data.items():
+            ordered[key] = item
+            if key == "legal_actions":
+                ordered["labels"] = list(seen.labels)
+        return ordered
+
+    return unstructure
 
 
 _PRESETS: list[tuple[dict[str, Any], Variant]] = []  # each preset's data, made once
@@ -494,9 +573,18 @@ def _build_converter() -> cattrs.Converter:
     converter.register_structure_hook_factory(attrs.has, _attrs_structure_hook)
     for union, _, tag_key, tags in TAGGED_UNIONS:
         _register_union(converter, union, tag_key, tags)
+    converter.register_unstructure_hook(
+        SeenEvents, lambda seen: [converter.unstructure(event, Event) for event in seen]
+    )
+    converter.register_structure_hook(
+        SeenEvents, lambda value, _: SeenEvents(converter.structure(value, tuple[Event, ...]))
+    )
     # Last: a generated function binds the hooks of its fields when it is made.
     converter.register_unstructure_hook(
         GameState, make_dict_unstructure_fn(GameState, converter, **_state_overrides())
+    )
+    converter.register_unstructure_hook(
+        PlayerView, _unstructure_view(make_dict_unstructure_fn(PlayerView, converter))
     )
     return converter
 
@@ -523,6 +611,8 @@ def structure(data: Any, cls: Any, root: str, error_type: type[RummyError]) -> A
 def _document_type(obj: object) -> tuple[str, object]:
     if type(obj) in ACTION_TAGS:
         return "action", Action
+    if type(obj) in EVENT_TAGS:
+        return "event", Event
     for name, cls in DOCUMENTS:
         if isinstance(cls, type) and type(obj) is cls:
             return name, cls
@@ -588,6 +678,8 @@ def _constant(name: str) -> float:
 def _expected_name(cls: object) -> str:
     if cls == Action or any(cls is member for member in ACTION_TAGS):
         return "action"
+    if cls == Event or any(cls is member for member in EVENT_TAGS):
+        return "event"
     for name, document_cls in DOCUMENTS:
         if document_cls == cls:
             return name
@@ -633,7 +725,7 @@ def from_dict(document: Any, type: object) -> Any:
     )
     if problems:
         raise SerializationError("; ".join(problems[:3]))
-    cls = Action if name == "action" else type
+    cls = {"action": Action, "event": Event}.get(name, type)
     value = structure(document["data"], cls, "$.data", SerializationError)
     _check(value, type)
     return value
@@ -686,6 +778,10 @@ def _check(value: object, requested: object) -> None:
         tag = ACTION_TAGS[_builtin_type(value)]
         wanted = ACTION_TAGS[requested]
         raise SerializationError(f"$.data.type: expected a {wanted!r} action, got {tag!r}")
+    if requested in EVENT_TAGS and _builtin_type(value) is not requested:
+        tag = EVENT_TAGS[_builtin_type(value)]
+        wanted = EVENT_TAGS[requested]
+        raise SerializationError(f"$.data.type: expected a {wanted!r} event, got {tag!r}")
     if isinstance(value, GameState):
         try:
             validate(value)
@@ -711,9 +807,12 @@ def _check_view(seen: PlayerView) -> None:
     for name in ("hand_sizes", "down", "buys_used", "buys_left", "totals"):
         if len(getattr(seen, name)) != players:
             raise SerializationError(f"$.data.{name}: needs one entry per seat ({players})")
-    if not 0 <= seen.seat < players:
+    if seen.seat is None:
+        if seen.hand or seen.legal_actions:
+            raise SerializationError("$.data.hand: a spectator's view (seat null) holds no hand")
+    elif not 0 <= seen.seat < players:
         raise SerializationError(f"$.data.seat: no seat {seen.seat} among {players}")
-    if seen.hand_sizes[seen.seat] != len(seen.hand):
+    elif seen.hand_sizes[seen.seat] != len(seen.hand):
         raise SerializationError(
             f"$.data.hand_sizes[{seen.seat}]: the seat's hand holds {len(seen.hand)} cards"
         )

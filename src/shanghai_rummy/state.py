@@ -14,6 +14,7 @@ import attrs
 
 from .actions import Action
 from .cards import Card
+from .events import Event, EventNode, chain_events, chain_key
 from .melds import TableMeld
 from .scoring import DealResult, Outcome
 from .variants import Variant
@@ -215,6 +216,9 @@ class GameState:
     """The face-up card at the bottom of the stock that a seat may take to go out by hand,
     where the variant has one (``scoring.cut_card_hand``); None otherwise, and once it is taken,
     drawn or shuffled away by a re-stock."""
+    event_log: EventNode | None = attrs.field(default=None, eq=chain_key, repr=False)
+    """The deal's events as the engine records them: a chain of small tuples, read as event
+    values through :attr:`events` (and :func:`~shanghai_rummy.view`, for one seat)."""
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards seat ``seat`` holds."""
@@ -242,6 +246,14 @@ class GameState:
     def history(self) -> tuple[Action, ...]:
         """Every action applied since the game began, in order."""
         return () if self.log is None else tuple(self.log)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The public events of the current deal, oldest first, with the hidden cards in
+        them (a stock draw's card, a buy's penalty cards), after the results of the earlier
+        deals (their :class:`~shanghai_rummy.DealEnded` events). :func:`~shanghai_rummy.view`
+        gives them as one seat may see them."""
+        return chain_events(self.event_log)
 
     @property
     def is_over(self) -> bool:
@@ -339,7 +351,7 @@ def advance(
     :data:`KEEP` keeps a field), the rest are kept.
 
     Equal to ``attrs.evolve(state, ...)`` with the same changes, but built positionally, which
-    costs half as much on this 22-field class; every draw and discard makes one.
+    costs half as much on this 23-field class; every draw and discard makes one.
     """
     return GameState(
         state.variant,
@@ -364,4 +376,5 @@ def advance(
         state.results,
         log,
         state.cut_card if cut_card is KEEP else cut_card,
+        state.event_log,
     )

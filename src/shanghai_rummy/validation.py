@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 from .cards import Card, make_pack
 from .errors import InvalidMeldError, InvalidStateError, RummyError
+from .events import DealStarted
 from .going_down import extends_going_down, laid_shapes
 from .legal import legal_actions
 from .melds import check_group
@@ -54,6 +55,7 @@ def validate(state: GameState) -> None:
        may join it;
     6. buys within the variant's limit for the deal;
     7. totals equal to the sum of the finished deals' results, one score per seat;
+       the event log numbered in order, its seats real, its last deal dealt this deal;
     8. a move: the seat to act has a legal action, so an obligation of the turn it cannot
        meet (``turn_state.must_go_down`` with no way to go down left, say) is refused here,
        not met later as an empty :func:`~shanghai_rummy.legal_actions`.
@@ -66,7 +68,17 @@ def validate(state: GameState) -> None:
     ...
     shanghai_rummy.errors.InvalidStateError: GameState.to_act: phase and seat to act: in ...
     """
-    for check in (_shape, _conservation, _phase, _table, _going_down, _buys, _totals, _a_move):
+    for check in (
+        _shape,
+        _conservation,
+        _phase,
+        _table,
+        _going_down,
+        _buys,
+        _totals,
+        _events,
+        _a_move,
+    ):
         for path, problem in check(state):
             raise InvalidStateError(path, problem)
 
@@ -420,3 +432,27 @@ def _a_move(state: GameState) -> Problems:
             )
             return
     yield "to_act", f"a move: seat {seat} has no legal action"
+
+
+def _events(state: GameState) -> Problems:
+    """The event log: numbers rising from 0 up, seats that exist, and the deal it last
+    started is this deal."""
+    events = state.events
+    players = state.num_players
+    previous = -1
+    for index, event in enumerate(events):
+        if event.number <= previous:
+            yield f"events[{index}].number", f"events: {event.number} does not follow {previous}"
+            return
+        previous = event.number
+        seat = getattr(event, "seat", None)
+        if seat is not None and not _seat_ok(seat, players):
+            yield f"events[{index}].seat", f"events: no seat {seat!r}"
+            return
+    started = [event for event in events if isinstance(event, DealStarted)]
+    if started and started[-1].deal_number != state.deal_number:
+        yield (
+            f"events[{events.index(started[-1])}].deal_number",
+            f"events: the log starts deal {started[-1].deal_number}, the state is in deal "
+            f"{state.deal_number}",
+        )

@@ -24,9 +24,11 @@ from .actions import Action
 from .cards import Card
 from .contracts import Requirement
 from .errors import RummyError
+from .events import SeenEvents
 from .going_down import still_to_lay
 from .legal import legal_actions
 from .melds import TableMeld
+from .notation import format_action
 from .scoring import DealResult
 from .state import GameState, Phase
 
@@ -35,7 +37,7 @@ __all__ = ["PlayerView", "view"]
 
 @attrs.frozen(kw_only=True)
 class PlayerView:
-    """The game as seat ``seat`` sees it.
+    """The game as seat ``seat`` sees it (``seat`` None: a spectator, who holds no hand).
 
     - ``variant_id``, ``num_players``, ``deal_number``, ``deal_count`` (deals in the game),
       ``dealer``, ``phase``, ``to_act`` (None between deals), ``turn`` (whose turn it is;
@@ -53,6 +55,11 @@ class PlayerView:
       down this turn while that going down is open (see :class:`~shanghai_rummy.TurnState`);
       ``still_to_lay``: what it must still lay to be down when that going down is half-laid
       (the requirement left, in words), else None. Both public: every seat sees the groups laid.
+    - ``legal_actions``: what the seat may do now, when it is to act; else empty; ``labels``
+      names each in the text notation.
+    - ``events``: what happened in this deal, as the seat may see it (another seat's stock
+      draw without its card, another seat's buy without its penalty cards), after the
+      results of the earlier deals; see :mod:`shanghai_rummy.events`.
 
     >>> import shanghai_rummy as sr
     >>> state = sr.new_game(sr.get_variant("rummy51"), players=3, seed=1)
@@ -61,7 +68,7 @@ class PlayerView:
     (<Phase.PLAY: 'play'>, None, (0, 0, 0), True)
     """
 
-    seat: int
+    seat: int | None
     variant_id: str
     num_players: int
     deal_number: int
@@ -85,6 +92,13 @@ class PlayerView:
     legal_actions: tuple[Action, ...]
     going_down: tuple[int, ...] = ()
     still_to_lay: str | None = None
+    events: SeenEvents = attrs.field(factory=SeenEvents)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Each legal action in the text notation (:func:`~shanghai_rummy.format_action`),
+        for a menu of choices: ``labels[i]`` names ``legal_actions[i]``."""
+        return tuple(format_action(action) for action in self.legal_actions)
 
     @property
     def is_my_turn(self) -> bool:
@@ -111,9 +125,10 @@ def _still_to_lay(state: GameState) -> str | None:
     return None if left is None else left.describe()
 
 
-def view(state: GameState, seat: int) -> PlayerView:
+def view(state: GameState, seat: int | None) -> PlayerView:
     """What ``seat`` may see of ``state``: its own hand and the public facts, with its legal
-    actions when it is to act. :class:`~shanghai_rummy.RummyError` for a seat not in the game.
+    actions when it is to act; ``seat`` None is a spectator's view (no hand, no actions).
+    :class:`~shanghai_rummy.RummyError` for a seat not in the game.
 
     >>> import shanghai_rummy as sr
     >>> state = sr.new_game(sr.get_variant("shanghai"), players=3, seed=2)
@@ -124,7 +139,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     ...
     shanghai_rummy.errors.RummyError: no seat 3: the game has seats 0 to 2
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_players:
+    if seat is not None and (type(seat) is not int or not 0 <= seat < state.num_players):
         raise RummyError(f"no seat {seat!r}: the game has seats 0 to {state.num_players - 1}")
     variant = state.variant
     limit = variant.buying.limit(state.deal_number)
@@ -140,7 +155,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         to_act=state.to_act,
         turn=state.turn,
         requirement=variant.deal(state.deal_number).requirement,
-        hand=state.hand(seat),
+        hand=() if seat is None else state.hands[seat],
         hand_sizes=tuple(len(hand) for hand in state.hands),
         down=tuple(facts.down for facts in state.seats),
         buys_used=tuple(facts.buys for facts in state.seats),
@@ -154,4 +169,5 @@ def view(state: GameState, seat: int) -> PlayerView:
         legal_actions=legal_actions(state) if state.to_act == seat and not over else (),
         going_down=state.turn_state.going_down,
         still_to_lay=_still_to_lay(state),
+        events=SeenEvents.of_chain(state.event_log, seat),
     )
