@@ -8,6 +8,8 @@
 - ``replay FILE``: a saved game record (or saved game), move by move with the scores.
 - ``serve [--host H] [--port P] [--store S] [--log-level L] ...``: the game server (the
   ``[server]`` extra).
+- ``serve --stdio``: the JSON-lines protocol of :mod:`shanghai_rummy.protocol` over standard
+  input and output (:mod:`shanghai_rummy.commands.stdio`).
 
 Each subcommand lives in its own module of :mod:`shanghai_rummy.commands`; this one parses
 the command line and dispatches.

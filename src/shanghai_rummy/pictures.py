@@ -175,6 +175,8 @@ def view_svg(view: PlayerView) -> str:
             canvas.backs(names[other], view.hand_sizes[other], note)
     canvas.melds(view.table, names)
     _piles(canvas, view.upcard, view.stock_size)
+    if seat is None:  # a spectator's view: every hand is a back
+        return canvas.svg(f"{deal}: a spectator's view")
     status = " · down" if view.down[seat] else ""
     canvas.row(
         f"Your hand (seat {seat})", sort_cards(view.hand), f"total {view.totals[seat]}{status}"

@@ -17,7 +17,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator
 
 import attrs
 
@@ -28,7 +29,7 @@ from .errors import IllegalMoveError, RummyError
 from .state import GameState, Phase
 from .variants import Variant
 
-__all__ = ["GameRecord", "record", "replay"]
+__all__ = ["GameRecord", "record", "replay", "replay_states"]
 
 
 def _actions(actions: Iterable[Action]) -> tuple[Action, ...]:
@@ -94,19 +95,29 @@ def replay(game: GameRecord, steps: int | None = None) -> GameState:
     ...
     shanghai_rummy.errors.NotYourTurnError: record action #0 Draw(seat=0, ...): seat 0 cannot ...
     """
+    return deque(replay_states(game, steps), maxlen=1)[0]  # the last state
+
+
+def replay_states(game: GameRecord, steps: int | None = None) -> Iterator[GameState]:
+    """Every state :func:`replay` passes through, in order: the first deal dealt, the state
+    after each action, and each next deal dealt (for what needs each step, such as the events
+    of every deal)."""
     actions = game.actions if steps is None else game.actions[: max(0, steps)]
     state = new_game(game.variant, players=game.players, seed=game.seed)
+    yield state
     for index, action in enumerate(actions):
         if state.phase is Phase.DEAL_OVER:
             state = next_deal(state)
+            yield state
         try:
             state = apply(state, action)
         except IllegalMoveError as error:
             raise type(error)(f"record action #{index} {action!r}: {error}") from error
         except RummyError as error:
             raise RummyError(f"record action #{index} {action!r}: {error}") from error
+        yield state
     if steps is None or steps >= len(game.actions):
         target = game.deal_number
         while target is not None and state.phase is Phase.DEAL_OVER and state.deal_number < target:
             state = next_deal(state)
-    return state
+            yield state

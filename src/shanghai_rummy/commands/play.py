@@ -192,7 +192,7 @@ def _colour_wanted(out: TextIO) -> bool:
 
 
 def _show(term: _Terminal, seen: PlayerView, buying: bool) -> None:
-    seat = seen.seat
+    seat = seen.seat or 0  # the player's own seat (the terminal never shows a spectator)
     names = ["you" if other == seat else f"seat {other}" for other in range(seen.num_players)]
     term.say("")
     buys = f" | buys left {seen.buys_left[seat]}" if buying else ""
@@ -255,14 +255,14 @@ def _hint(seen: PlayerView, variant: Variant) -> list[str]:
             else:
                 lines.append(f"or a whole way in one move: {_whole_way(seen, variant)}")
         return lines
-    if not seen.down[seen.seat] and seen.phase is Phase.PLAY:
+    seat = seen.seat or 0  # the player's own seat
+    if not seen.down[seat] and seen.phase is Phase.PLAY:
         found = solve(seen.hand, seen.requirement, variant)
         if found is None:
             lines.append(f"the solver finds no way yet to lay down {seen.requirement.describe()}")
         else:
             lines.append(
-                f"you could go down now, though the hint waits: "
-                f"{format_action(Meld(seen.seat, found))}"
+                f"you could go down now, though the hint waits: {format_action(Meld(seat, found))}"
             )
     return lines
 
