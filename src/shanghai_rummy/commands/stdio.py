@@ -37,6 +37,6 @@ def serve_stdio(source: TextIO, out: TextIO, protocol: Protocol | None = None) -
         elif not line.strip():
             continue
         else:
-            reply = protocol.handle(line)
+            reply = protocol.handle(line.rstrip("\r\n"))
         out.write(json.dumps(reply, ensure_ascii=False, separators=(",", ":")) + "\n")
         out.flush()
