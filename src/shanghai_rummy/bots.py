@@ -346,10 +346,11 @@ class GreedyBot:
         down begins and laid a group at a time in its canonical order. Where the plan no
         longer fits what is listed, or too many groups are listed to weigh every way
         (:attr:`_plan_limit`), the listed group that lays the most cards."""
+        seat = _seat_of(view)
         listed = {meld.groups[0]: meld for meld in melds if len(meld.groups) == 1}
         hand = _key(view.hand)
         plan = self._plan
-        if not (plan is not None and plan[0] == (view.seat, view.deal_number, hand)):
+        if not (plan is not None and plan[0] == (seat, view.deal_number, hand)):
             plan = None
             if not view.going_down and len(listed) <= self._plan_limit:
                 plan = self._new_plan(view, look, listed, hand)
@@ -357,7 +358,7 @@ class GreedyBot:
             group, rest = plan[1][0], plan[1][1:]
             after = Counter(hand)
             after.subtract(group)
-            self._plan = (view.seat, view.deal_number, _key(after.elements())), rest
+            self._plan = (seat, view.deal_number, _key(after.elements())), rest
             return listed[group]
         self._plan = None
         return max(melds, key=lambda meld: self._meld_worth(meld, look))
@@ -366,6 +367,7 @@ class GreedyBot:
         self, view: PlayerView, look: _Look, listed: dict[tuple[Card, ...], Meld], hand: object
     ) -> tuple[tuple[int, int, object], tuple[tuple[Card, ...], ...]] | None:
         """The plan of the best whole way whose first group is listed, or None."""
+        seat = _seat_of(view)
         variant = look.variant
         rule = variant.going_out
         best: tuple[tuple[int, int, int], Arrangement] | None = None
@@ -373,12 +375,12 @@ class GreedyBot:
             left = len(view.hand) - sum(map(len, way))
             if (rule is GoOutDiscard.REQUIRED and left == 0) or way[0] not in listed:
                 continue
-            worth = self._meld_worth(Meld(view.seat, way), look)
+            worth = self._meld_worth(Meld(seat, way), look)
             if best is None or worth > best[0]:
                 best = (worth, way)
         if best is None:
             return None
-        return (view.seat, view.deal_number, hand), best[1]
+        return (seat, view.deal_number, hand), best[1]
 
     @staticmethod
     def _meld_worth(meld: Meld, look: _Look) -> tuple[int, int, int]:

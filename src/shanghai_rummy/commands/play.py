@@ -249,7 +249,7 @@ def _hint(seen: PlayerView, variant: Variant) -> list[str]:
     suggestion = GreedyBot(variant).choose(seen)
     lines = [f"hint: {format_action(suggestion)}"]
     if isinstance(suggestion, (Meld, GoOut)):
-        if isinstance(suggestion, Meld) and not seen.down[seen.seat]:
+        if isinstance(suggestion, Meld) and not seen.down[seen.seat or 0]:
             if seen.still_to_lay is not None:
                 lines.append(f"going down, a group at a time: still to lay {seen.still_to_lay}")
             else:
@@ -270,7 +270,7 @@ def _hint(seen: PlayerView, variant: Variant) -> list[str]:
 def _whole_way(seen: PlayerView, variant: Variant) -> str:
     """One whole way to go down with the seat's hand, as one move."""
     found = solve(seen.hand, seen.requirement, variant)
-    return "none" if found is None else format_action(Meld(seen.seat, found))
+    return "none" if found is None else format_action(Meld(seen.seat or 0, found))
 
 
 class _Listing:
