@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -286,6 +286,11 @@ class GameState:
         from .pictures import as_html, state_svg
 
         return as_html(state_svg(self))
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The repr, for pretty-printers (IPython, hypothesis) that would otherwise walk
+        every field, the event log's chain of tuples (one level per event) included."""
+        printer.text(repr(self))
 
 
 class _Keep(enum.Enum):
