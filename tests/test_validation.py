@@ -195,7 +195,7 @@ def test_buy_limit(fresh: sr.GameState) -> None:
     error = broken(with_seat(fresh, 3, buys=4))
     assert error.path == "seats[3].buys"
     assert error.problem == "buy limit: 4 buys, but deal 1 allows 0 to 3 (variant.buying.limits)"
-    late = attrs.evolve(fresh, deal_number=9)
+    late = attrs.evolve(fresh, deal_number=9, event_log=None)  # its events would say deal 1
     sr.validate(with_seat(late, 3, buys=4))  # 4 buys from deal 9
 
 
