@@ -22,17 +22,10 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.browsers import HEADLESS_FLAGS, find_chromium
+
+FLAGS = [*HEADLESS_FLAGS, "--hide-scrollbars"]
 
 # Runs in the page once it is laid out; leaves its findings on <html data-browser-check="...">.
 PROBE = """<script>
@@ -72,14 +65,6 @@ window.addEventListener("load", function () {
 </script>"""
 
 MARK = re.compile(r'data-browser-check="([^"]*)"')
-
-
-def find_chromium() -> str | None:
-    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
 
 
 def run_chromium(chromium: str, profile: Path, *arguments: str) -> subprocess.CompletedProcess[str]:

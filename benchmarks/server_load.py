@@ -21,13 +21,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +34,9 @@ from websockets.asyncio.client import connect
 
 import shanghai_rummy as sr
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.server_process import ServerProcess, fresh_database
+
 
 def _rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -45,59 +45,16 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
-class Server:
-    """``shanghai-rummy serve`` in a subprocess; the port read from its first log lines."""
-
-    def __init__(self, store: str) -> None:
-        env = {
-            **os.environ,
+def _server(store: str) -> ServerProcess:
+    return ServerProcess(
+        store,
+        env={
             "SHANGHAI_RUMMY_MAX_CONNECTIONS": "5000",
             "SHANGHAI_RUMMY_MAX_TABLES_PER_CLIENT": "10000",
             "SHANGHAI_RUMMY_MESSAGES_PER_SECOND": "10000",
-            "SHANGHAI_RUMMY_LOG_LEVEL": "warning",
-        }
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "shanghai_rummy",
-                "serve",
-                "--port",
-                "0",
-                "--store",
-                store,
-                "--log-level",
-                "info",
-            ],
-            stderr=subprocess.PIPE,
-            stdout=subprocess.DEVNULL,
-            text=True,
-            env=env,
-        )
-        assert self.process.stderr is not None
-        while True:
-            line = self.process.stderr.readline()
-            if not line:
-                raise RuntimeError("the server did not start")
-            event = json.loads(line)
-            if event.get("event") == "listening":
-                self.port = int(event["port"])
-                break
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(20)
-
-
-async def _drain_stderr(process: subprocess.Popen[str]) -> None:
-    assert process.stderr is not None
-    loop = asyncio.get_running_loop()
-    while await loop.run_in_executor(None, process.stderr.readline):
-        pass
+        },
+        keep_logs=False,
+    )
 
 
 class Seat:
@@ -147,12 +104,11 @@ class Seat:
 
 
 async def run(args: argparse.Namespace, store: str) -> dict[str, Any]:
-    server = Server(store)
-    drain = asyncio.get_running_loop().create_task(_drain_stderr(server.process))
-    base = f"http://127.0.0.1:{server.port}"
+    server = _server(store)
+    base = server.base
     variant = sr.to_dict(attrs.evolve(sr.get_variant("shanghai"), deal_count=args.deals))
     try:
-        before = _rss_kib(server.process.pid)
+        before = _rss_kib(server.pid)
         seats: list[Seat] = []
         async with httpx.AsyncClient(base_url=base, timeout=30) as lobby:
             for number in range(args.tables):
@@ -172,13 +128,12 @@ async def run(args: argparse.Namespace, store: str) -> dict[str, Any]:
         deadline = time.monotonic() + args.seconds
         players = [asyncio.get_running_loop().create_task(seat.play(deadline)) for seat in seats]
         await asyncio.sleep(1.0)
-        connected = _rss_kib(server.process.pid)
+        connected = _rss_kib(server.pid)
         await asyncio.gather(*players)
         elapsed = time.perf_counter() - started
-        after = _rss_kib(server.process.pid)
+        after = _rss_kib(server.pid)
     finally:
         server.stop()
-        drain.cancel()
     latencies = sorted(value for seat in seats for value in seat.latencies)
     moves = sum(seat.moves for seat in seats)
 
@@ -216,16 +171,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         results.append(asyncio.run(run(args, str(Path(folder) / "load.sqlite3"))))
     if args.postgres:
-        import psycopg
-
-        name = f"sr_load_{uuid.uuid4().hex[:10]}"
-        with psycopg.connect(args.postgres, autocommit=True) as admin:
-            admin.execute(f"CREATE DATABASE {name}")
-        try:
-            results.append(asyncio.run(run(args, args.postgres.rsplit("/", 1)[0] + "/" + name)))
-        finally:
-            with psycopg.connect(args.postgres, autocommit=True) as admin:
-                admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        with fresh_database(args.postgres, prefix="sr_load") as url:
+            results.append(asyncio.run(run(args, url)))
     print(json.dumps({"server_load": results}, indent=2))
 
 

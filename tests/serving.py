@@ -1,12 +1,12 @@
 """Helpers for the server's tests: a real server on 127.0.0.1 (port 0) in a thread of the
-test process or in a subprocess, and real HTTP and WebSocket clients."""
+test process or in a subprocess (:mod:`tests.server_process`), and real HTTP and WebSocket
+clients."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import os
-import subprocess
 import sys
 import threading
 import time
@@ -22,8 +22,7 @@ import shanghai_rummy as sr
 from shanghai_rummy.server.app import create_app, listening_socket, uvicorn_server
 from shanghai_rummy.server.config import ServerConfig
 
-TIMEOUT = 20.0
-"""Seconds any one wait in a test may take before it fails."""
+from .server_process import TIMEOUT, fresh_database
 
 
 def short_variant(deals: int = 2, preset: str = "shanghai") -> dict[str, Any]:
@@ -60,78 +59,6 @@ def server_in_thread(**settings: Any) -> Iterator[str]:
         sys.setswitchinterval(switch)
 
 
-class ServerProcess:
-    """``shanghai-rummy serve`` in a subprocess, its JSON-line logs read from stderr."""
-
-    def __init__(self, store: str, port: int = 0, env: dict[str, str] | None = None) -> None:
-        self.store = store
-        environ = {**os.environ, "SHANGHAI_RUMMY_MESSAGES_PER_SECOND": "1000", **(env or {})}
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "shanghai_rummy",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--store",
-                store,
-                "--log-level",
-                "info",
-            ],
-            stderr=subprocess.PIPE,
-            stdout=subprocess.DEVNULL,
-            env=environ,
-            text=True,
-        )
-        self.lines: list[dict[str, Any]] = []
-        self.port = self._wait_for_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _wait_for_port(self) -> int:
-        assert self.process.stderr is not None
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            line = self.process.stderr.readline()
-            if not line:
-                raise RuntimeError(f"the server exited: {self.process.wait()}")
-            event = json.loads(line)
-            self.lines.append(event)
-            if event["event"] == "listening":
-                return int(event["port"])
-        raise RuntimeError("the server did not start")
-
-    def _read(self) -> None:
-        assert self.process.stderr is not None
-        for line in self.process.stderr:
-            with contextlib.suppress(ValueError):
-                self.lines.append(json.loads(line))
-
-    def events(self, name: str) -> list[dict[str, Any]]:
-        """The log lines of one event."""
-        return [line for line in list(self.lines) if line.get("event") == name]
-
-    def kill(self) -> int:
-        """SIGKILL (or wait for a process that killed itself)."""
-        with contextlib.suppress(ProcessLookupError):
-            self.process.kill()
-        return self.process.wait(TIMEOUT)
-
-    def stop(self) -> None:
-        """Stop it as Ctrl-C would."""
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(TIMEOUT)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(TIMEOUT)
-
-
 def create_table(base: str, **body: Any) -> dict[str, Any]:
     """Make a table through the lobby; its summary."""
     response = httpx.post(f"{base}/api/tables", json=body, timeout=TIMEOUT)
@@ -150,6 +77,20 @@ def join(base: str, table: str, seat: int | None = None) -> dict[str, Any]:
     assert response.status_code == 200, response.text
     result: dict[str, Any] = response.json()
     return result
+
+
+def seated_table(
+    base: str, seats: list[str], seed: int, deals: int = 1, **settings: Any
+) -> tuple[str, list[dict[str, Any]]]:
+    """Make a table of ``seats`` (a variant cut to ``deals`` deals) and join every person's
+    seat: the table's id and each joined seat's ``{"table", "seat", "credential"}``."""
+    table = create_table(base, variant=short_variant(deals), seats=seats, seed=seed, **settings)
+    return table["table"], [join(base, table["table"]) for _ in table["free_seats"]]
+
+
+def seat_clients(base: str, table: str, seats: list[dict[str, Any]]) -> list[SeatClient]:
+    """A connected client for each joined seat."""
+    return [SeatClient(base, table, seat["seat"], seat["credential"]) for seat in seats]
 
 
 class SeatClient:
@@ -264,8 +205,8 @@ def play(clients: list[SeatClient], moves: int) -> int:
             continue
         answer = client.request("act", action=choose(update))
         assert answer["ok"], answer
-        done = answer["result"]["action_count"]
-        client.update_where(lambda u, done=done: u["action_count"] >= done)
+        done = answer["result"]["event_count"]
+        client.update_where(lambda u, done=done: u["event_count"] >= done)
         sent += 1
     return sent
 
@@ -304,16 +245,5 @@ def postgres_database() -> Iterator[str]:
     base = os.environ.get(POSTGRES_URL_VARIABLE)
     if not base:
         missing(f"PostgreSQL (set {POSTGRES_URL_VARIABLE})")
-    import uuid
-
-    import psycopg
-
-    name = f"sr_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(base, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    url = base.rsplit("/", 1)[0] + "/" + name
-    try:
+    with fresh_database(str(base)) as url:
         yield url
-    finally:
-        with psycopg.connect(base, autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

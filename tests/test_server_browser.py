@@ -22,9 +22,10 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 import shanghai_rummy as sr
 
+from .browsers import HEADLESS_FLAGS, find_chromium
 from .serving import TIMEOUT, create_table, missing, server_in_thread, short_variant, sqlite_path
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = find_chromium() or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
 
@@ -35,18 +36,7 @@ def browser() -> Iterator[webdriver.Chrome]:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     with tempfile.TemporaryDirectory() as profile:
-        for argument in (
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--window-size=1200,1400",
-            f"--user-data-dir={profile}",
-        ):
+        for argument in (*HEADLESS_FLAGS, "--window-size=1200,1400", f"--user-data-dir={profile}"):
             options.add_argument(argument)
         driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
         try:

@@ -106,28 +106,34 @@ def test_moves_refused_leave_the_game_unchanged(
     }
     forged = {**other_seat, "data": {"type": "discard", "seat": 0, "card": "11H"}}
     cases = [
-        ({"op": "act", "action": other_seat}, "not_your_seat"),
-        ({"op": "act", "action": forged}, "bad_document"),
-        ({"op": "act", "action": "discard 11H"}, "bad_notation"),
-        ({"op": "act", "action": 42}, "bad_request"),
-        ({"op": "act"}, "bad_request"),
-        ({"op": "act", "action": "layoff 2C 99"}, "illegal_move"),
-        ({"op": "act", "seat": 1, "action": "draw"}, "not_your_seat"),
-        ({"op": "view", "table": "elsewhere"}, "not_your_table"),
-        ({"op": "fly"}, "unknown_op"),
-        ({"op": "events", "since": -1}, "bad_request"),
+        ({"op": "act", "action": other_seat}, "not_your_turn", "$.seat"),
+        ({"op": "act", "action": forged}, "bad_document", "$.action.data.card"),
+        ({"op": "act", "action": {"type": "discard", "seat": 0}}, "bad_document", None),
+        ({"op": "act", "action": "discard 11H"}, "bad_notation", "$.action"),
+        ({"op": "act", "action": 42}, "bad_request", "$.action"),
+        ({"op": "act"}, "bad_request", "$.action"),
+        ({"op": "act", "action": "draw", "padding": 1}, "bad_request", "$.padding"),
+        ({"op": "act", "action": "layoff 2C 99"}, "wrong_phase", "$.action"),  # seat 0 may buy
+        ({"op": "act", "seat": 1, "action": "draw"}, "not_your_seat", "$.seat"),
+        ({"op": "view", "table": "elsewhere"}, "not_your_table", "$.table"),
+        ({"op": "fly"}, "unknown_op", "$.op"),
+        # the protocol's operations on whole tables are not a seat's: a record names the seed
+        ({"op": "record"}, "unknown_op", "$.op"),
+        ({"op": "set_seat", "player": "greedy"}, "unknown_op", "$.op"),
+        ({"op": "events", "since": -1}, "bad_request", "$.since"),
     ]
-    for request, code in cases:
+    for request, code, path in cases:
         error = _refused(client.request(**request), code)
         assert _logged(caplog, code)
-        if code == "bad_document":
-            assert error["path"] == "$.data.card"
+        if path is not None:
+            assert error["path"] == path, (request, error)
     client.socket.send("{not json")
     _refused(client.receive(), "bad_json")
     view = client.request("view")["result"]["data"]
     assert view["hand"] == hand
     events = client.request("events", since=0)["result"]
-    assert len(events) == count
+    assert len(events["events"]) == events["event_count"] == update["event_count"]
+    assert update["action_count"] == count
 
 
 def test_not_your_turn_and_spectators_cannot_act(base: str) -> None:
@@ -140,8 +146,11 @@ def test_not_your_turn_and_spectators_cannot_act(base: str) -> None:
     _refused(waiting.request("act", action="draw"), "not_your_turn")
     watcher = SeatClient(base, table["table"], None, None)
     _refused(watcher.request("act", action="draw"), "not_your_seat")
+    _refused(watcher.request("legal"), "not_your_seat")
     assert watcher.request("view")["result"]["data"]["hand"] == []
-    assert clients[to_act].request("events", since=0)["result"] == []
+    events = clients[to_act].request("events", since=0)["result"]
+    assert events["event_count"] == update["event_count"]
+    assert events["events"][0]["type"] == "deal_started"
 
 
 def test_too_large_and_too_many_messages_are_refused(tmp_path: Path) -> None:

@@ -60,7 +60,7 @@ from .records import GameRecord
 from .schema import json_schema
 from .serialization import from_dict, structure, to_dict, unstructure
 from .simulate import BOT_KINDS, make_bot
-from .table import Table
+from .table import DEFAULT_BOT_MOVES, Table
 from .variant_files import variant_from_dict
 from .variants import Variant, get_variant
 
@@ -103,10 +103,18 @@ class Protocol:
     """Tables and the requests that drive them (see the module's documentation).
 
     ``bots`` names the players a ``create`` may seat besides ``"person"``: each makes a bot
-    for a variant and a seed (default: ``"greedy"`` and ``"random"``).
+    for a variant and a seed (default: ``"greedy"`` and ``"random"``). ``max_bot_moves`` is
+    passed to every table it makes (see :class:`~shanghai_rummy.Table`): a server that stores
+    the bots' moves in batches sets it lower.
     """
 
-    def __init__(self, bots: Mapping[str, Callable[[Variant, int], Bot]] | None = None) -> None:
+    def __init__(
+        self,
+        bots: Mapping[str, Callable[[Variant, int], Bot]] | None = None,
+        *,
+        max_bot_moves: int = DEFAULT_BOT_MOVES,
+    ) -> None:
+        self._max_bot_moves = max_bot_moves
         self._tables: dict[str, Table] = {}
         self._made = 0
         self._bots: dict[str, Callable[[Variant, int], Bot]] = (
@@ -165,6 +173,7 @@ class Protocol:
             seed=seed,
             auto_next_deal=_flag(body, "auto_next_deal", True),
             allow_undo=_flag(body, "allow_undo", False),
+            max_bot_moves=self._max_bot_moves,
         )
         return self._opened(table)
 
@@ -177,6 +186,7 @@ class Protocol:
             seats,
             auto_next_deal=_flag(body, "auto_next_deal", True),
             allow_undo=_flag(body, "allow_undo", False),
+            max_bot_moves=self._max_bot_moves,
         )
         return self._opened(table)
 

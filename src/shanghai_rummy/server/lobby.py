@@ -135,7 +135,7 @@ class Lobby:
 
     async def list_tables(self, request: Request) -> Response:
         """Every table, those still playing first."""
-        rooms = sorted(self.tables.rooms.values(), key=lambda room: room.game.is_over)
+        rooms = sorted(self.tables.rooms.values(), key=lambda room: room.table.is_over)
         return JSONResponse({"tables": [room.summary() for room in rooms]})
 
     async def create(self, request: Request) -> Response:

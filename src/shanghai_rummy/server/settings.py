@@ -17,11 +17,10 @@ from typing import Any
 
 import attrs
 
-from ..bots import Bot
 from ..errors import RummyError
 from ..limits import MAX_SEED
 from ..serialization import from_dict, to_dict
-from ..simulate import BOT_KINDS, make_bot
+from ..simulate import BOT_KINDS
 from ..variants import VARIANTS, Variant, get_variant
 from .wire import Refusal
 
@@ -54,11 +53,6 @@ class TableSettings:
     def people(self) -> tuple[int, ...]:
         """The seats played by people."""
         return tuple(seat for seat, kind in enumerate(self.seats) if kind == PERSON)
-
-    def bot(self, seat: int) -> Bot:
-        """The bot that plays ``seat`` (its own kind, or the takeover bot for a person's)."""
-        kind = self.seats[seat]
-        return make_bot(self.takeover_bot if kind == PERSON else kind, self.variant, seat)
 
     def to_json(self) -> dict[str, Any]:
         """What the store keeps."""

@@ -1,10 +1,13 @@
 """The WebSocket of a table: one connection per seat or spectator.
 
 A connection first says hello, naming its seat and giving the seat's credential (or no seat,
-to watch). It is then pushed an update on every change and may send requests: ``act``
-(an action document or its text notation), ``view``, ``legal``, ``events`` (from a number),
-``take_back`` (a bot that took the seat over stops) and ``ping``. Every refusal is an error
-document; what the connection may not do changes nothing and is logged.
+to watch). It is then pushed an update on every change and may send the requests of the
+JSON-lines protocol (:mod:`shanghai_rummy.protocol`) that concern its own seat: ``act``,
+``view``, ``legal`` and ``events``, without ``table`` and ``seat`` (the connection's are
+filled in; naming another is refused). They are answered by the table's protocol, as
+``serve --stdio`` answers them. The server adds ``take_back`` (a bot that took the seat
+over stops) and ``ping``. Every refusal is an error document; what the connection may not do
+changes nothing and is logged.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -22,15 +26,19 @@ from .limits import RateLimit
 from .logs import log_event
 from .rooms import Room
 from .tables import Tables
-from .wire import Refusal, read_action, refusal, reply
+from .wire import Refusal, refusal, reply
 
-__all__ = ["QUEUE_LENGTH", "Connections", "SocketWatcher", "table_socket"]
+__all__ = [
+    "PROTOCOL_OPS",
+    "QUEUE_LENGTH",
+    "SERVER_OPS",
+    "Connections",
+    "SocketWatcher",
+    "table_socket",
+]
 
 QUEUE_LENGTH = 512
 """Messages queued for a client at most; a client that reads slower is disconnected."""
-
-_ACKNOWLEDGED = object()
-"""An act's answer: sent by the room between the store write and the updates."""
 
 CLOSE_POLICY = 1008
 CLOSE_BUSY = 1013
@@ -181,7 +189,7 @@ async def _serve(
     log_event(logger, "connected", table=table_id, seat=seat, client=client)
     watcher.push(reply(hello_id, {"table": table_id, "seat": seat}))
     if seat is not None:
-        room.hand_back(seat)
+        await room.hand_back(seat)
     room.attach(watcher)
     limit = RateLimit(config.messages_per_second, config.burst)
     try:
@@ -209,6 +217,24 @@ async def _request(
     client: str,
 ) -> None:
     request_id: object = None
+
+    def answer(message: dict[str, Any]) -> None:
+        watcher.push(message)
+        if message.get("ok") is False:
+            error = message["error"]
+            log_event(
+                logger,
+                "request_refused",
+                logging.WARNING,
+                table=room.table_id,
+                seat=watcher.seat,
+                client=client,
+                code=error["code"],
+                reason=str(error["message"])[:200],
+            )
+            if error["code"] in _SHOW_AGAIN:
+                room.push_update(watcher)
+
     try:
         allowed = limit.allow()
         if len(text.encode("utf-8", "surrogatepass")) > config.max_message_bytes:
@@ -221,26 +247,26 @@ async def _request(
             raise Refusal(
                 "rate_limited", f"at most {config.messages_per_second:g} messages per second"
             )
-        result = await _answer(request, watcher, room)
-        if result is not _ACKNOWLEDGED:
-            watcher.push(reply(request_id, result))
+        await _answer(request, watcher, room, answer)
     except Refusal as refused:
-        log_event(
-            logger,
-            "request_refused",
-            logging.WARNING,
-            table=room.table_id,
-            seat=watcher.seat,
-            client=client,
-            code=refused.code,
-            reason=refused.message[:200],
-        )
-        watcher.push(refusal(request_id, refused))
-        if refused.code in ("not_your_turn", "illegal_move", "conflict"):
-            watcher.push(room.update(watcher))
+        answer(refusal(request_id, refused))
 
 
-async def _answer(request: dict[str, Any], watcher: SocketWatcher, room: Room) -> Any:
+_SHOW_AGAIN = frozenset({"not_your_turn", "wrong_phase", "illegal_move", "conflict"})
+"""Refusals after which the connection is pushed its update again (its view was stale)."""
+
+PROTOCOL_OPS = ("view", "legal", "act", "events")
+"""The protocol's operations a connection may send (the table's and seat's own)."""
+SERVER_OPS = ("hello", "take_back", "ping")
+"""The server's own: ``hello`` (first, once), ``take_back`` and ``ping``."""
+
+
+async def _answer(
+    request: dict[str, Any],
+    watcher: SocketWatcher,
+    room: Room,
+    answer: Callable[[dict[str, Any]], None],
+) -> None:
     op = request.get("op")
     seat = watcher.seat
     if "table" in request and request["table"] != room.table_id:
@@ -251,35 +277,19 @@ async def _answer(request: dict[str, Any], watcher: SocketWatcher, room: Room) -
             f"this connection is seat {seat}'s: it cannot speak for another",
             "$.seat",
         )
+    if seat is None and op in ("act", "legal", "take_back"):
+        raise Refusal("not_your_seat", "a spectator has no seat to act for", "$.op")
+    fields = {key: value for key, value in request.items() if key not in ("table", "seat")}
     if op == "ping":
-        return "pong"
-    if op == "view":
-        return room.game.view_document(seat)
-    if op == "legal":
-        return room.game.legal(seat)
-    if op == "events":
-        since = request.get("since", 0)
-        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-            raise Refusal("bad_request", "'since' must be an event number", "$.since")
-        return room.game.events_since(seat, since)
-    if op in ("act", "take_back"):
-        if seat is None:
-            raise Refusal("not_your_seat", "a spectator cannot act", "$.op")
-        if op == "take_back":
-            room.hand_back(seat)
-            return {"bot_playing": False}
-        if "action" not in request:
-            raise Refusal("bad_request", "'act' needs an 'action'", "$.action")
-        action = read_action(request["action"], seat)
-        request_id = request.get("id")
-        await room.act(
-            seat,
-            action,
-            lambda count: watcher.push(reply(request_id, {"action_count": count})),
+        answer(reply(request.get("id"), "pong"))
+    elif op == "take_back" and seat is not None:
+        await room.hand_back(seat)
+        answer(reply(request.get("id"), {"bot_playing": False}))
+    elif op in PROTOCOL_OPS:
+        await room.request(watcher, fields, answer)
+    else:
+        raise Refusal(
+            "unknown_op",
+            f"unknown op {op!r}: a connection sends {', '.join(PROTOCOL_OPS + SERVER_OPS[1:])}",
+            "$.op",
         )
-        return _ACKNOWLEDGED
-    raise Refusal(
-        "unknown_op",
-        f"unknown op {op!r}: ops are act, view, legal, events, take_back, ping",
-        "$.op",
-    )

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 from .credentials import digest, new_secret
-from .games import Game
 from .logs import log_event
 from .rooms import Room
 from .settings import PERSON, TableSettings
@@ -45,8 +44,8 @@ class Tables:
                 self.logger,
                 "table_restored",
                 table=stored.table_id,
-                actions=room.game.action_count,
-                over=room.game.is_over,
+                actions=room.stored,
+                over=room.table.is_over,
             )
         self.store.listen(self._heard)
 
@@ -83,19 +82,17 @@ class Tables:
                 "too_many_tables",
                 f"a client may have at most {self.max_tables_per_client} open tables",
             )
-        game = Game.new(settings.variant, len(settings.seats), settings.seed)
         table_id = secrets.token_urlsafe(9)
-        await self.store.create_table(table_id, settings.to_json(), creator, len(settings.seats))
         room = Room(
             table_id,
             settings,
-            game,
             [None] * len(settings.seats),
             store=self.store,
             logger=self.logger,
             creator=creator,
             on_write=self.on_write,
         )
+        await self.store.create_table(table_id, settings.to_json(), creator, len(settings.seats))
         self.rooms[table_id] = room
         room.start()
         log_event(

@@ -1,27 +1,10 @@
-"""The messages of the WebSocket protocol: requests read, replies and refusals written.
-
-The shapes are those of the JSON-lines protocol (``serve --stdio``): a request
-``{"id": any, "op": str, ...}`` is answered by ``{"id": same, "ok": true, "result": ...}`` or
-``{"id": same, "ok": false, "error": {"code", "message", "path"}}``. The server also pushes
+"""The server's own replies and refusals, in the shapes of the JSON-lines protocol
+(:mod:`shanghai_rummy.protocol`): a request ``{"id": any, "op": str, ...}`` is answered by
+``{"id": same, "ok": true, "result": ...}`` or ``{"id": same, "ok": false, "error": {"code",
+"message", "path"}}``. The protocol answers the table's requests itself; these are for what
+only a server refuses (a credential, a limit, a lobby request). The server also pushes
 ``{"type": "update", ...}`` messages, which carry no ``id``.
 
->>> import shanghai_rummy as sr
->>> read_action("discard 11H", seat=0)
-Traceback (most recent call last):
-...
-shanghai_rummy.server.wire.Refusal: bad_notation: 'discard 11H': not a card: '11H' ...
->>> error = read_action(
-...     {
-...         "format": "shanghai-rummy",
-...         "version": 1,
-...         "type": "action",
-...         "data": {"type": "discard", "seat": 0, "card": "11H"},
-...     },
-...     seat=0,
-... )
-Traceback (most recent call last):
-...
-shanghai_rummy.server.wire.Refusal: bad_document: $.data.card: unknown card code '11H' ...
 >>> refusal(7, Refusal("not_your_seat", "seat 1 cannot act for seat 2"))["error"]["code"]
 'not_your_seat'
 """
@@ -31,7 +14,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..actions import Action
 from ..errors import (
     IllegalMoveError,
     NotationError,
@@ -39,10 +21,8 @@ from ..errors import (
     RummyError,
     SerializationError,
 )
-from ..notation import parse_action
-from ..serialization import from_dict
 
-__all__ = ["Refusal", "read_action", "refusal", "reply"]
+__all__ = ["Refusal", "refusal", "reply"]
 
 _PATH = re.compile(r"^(\$[^:\s]*):")
 
@@ -73,29 +53,6 @@ class Refusal(Exception):
             found = _PATH.match(message)
             return cls("bad_document", message, found.group(1) if found else None)
         return cls("refused", message)
-
-
-def read_action(sent: object, seat: int) -> Action:
-    """The action a seat sent: a document or its text notation. A document for another seat
-    is refused (``not_your_seat``), as is anything that is not an action."""
-    try:
-        if isinstance(sent, str):
-            return parse_action(sent, seat)
-        if isinstance(sent, dict):
-            action: Action = from_dict(sent, Action)
-        else:
-            raise Refusal(
-                "bad_request", "'action' must be an action document or its text", "$.action"
-            )
-    except RummyError as error:
-        raise Refusal.of(error) from None
-    if action.seat != seat:
-        raise Refusal(
-            "not_your_seat",
-            f"this connection plays seat {seat}: it cannot act for seat {action.seat}",
-            "$.action.data.seat",
-        )
-    return action
 
 
 def reply(request_id: object, result: Any) -> dict[str, Any]:

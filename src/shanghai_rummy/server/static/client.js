@@ -173,8 +173,8 @@ function receive(message) {
     render(message);
   } else if (message.ok === false) {
     showError(message.error.message);
-  } else if (message.ok === true && message.result && message.result.action_count) {
-    hideError();
+  } else if (message.ok === true && message.result && "is_over" in message.result) {
+    hideError();  // a move accepted: the protocol's act reply
   }
 }
 
@@ -211,10 +211,41 @@ function render(update) {
   const log = $("log");
   for (const event of update.events) {
     const item = document.createElement("li");
-    item.textContent = event.text || JSON.stringify(event);
+    item.textContent = describeEvent(event);
+    item.dataset.type = event.type;
     log.append(item);
   }
   log.scrollTop = log.scrollHeight;
+}
+
+// The protocol's events (docs/protocol.md), in words; hidden cards come as null.
+function describeEvent(event) {
+  const who = `seat ${event.seat}`;
+  const cards = (list) => list.join(" ");
+  switch (event.type) {
+    case "deal_started":
+      return `deal ${event.deal_number} dealt by seat ${event.dealer}` +
+        (event.upcard ? `, upcard ${event.upcard}` : "");
+    case "drew": return `${who} drew ${event.card || "from the stock"}`;
+    case "took_upcard": return `${who} took ${event.card}`;
+    case "took_cut_card": return `${who} took the cut card ${event.card}`;
+    case "upcard_offered": return `${event.card} offered to seats ${event.buyers.join(", ")}`;
+    case "bought":
+      return `${who} bought ${event.card}` +
+        (event.penalty.length ? ` (and ${cards(event.penalty)})` : ` (+${event.penalty_cards})`);
+    case "passed_buy": return `${who} passed`;
+    case "melded":
+      return `${who} laid ` + event.melds.map((m) => `#${m.id} ${cards(m.cards)}`).join(", ");
+    case "laid_off": return `${who} laid ${event.card} off on #${event.meld_id}`;
+    case "swapped_joker": return `${who} swapped ${event.card} for the joker on #${event.meld_id}`;
+    case "discarded": return `${who} discarded ${event.card}`;
+    case "restocked": return `the stock was rebuilt from ${event.cards} discards`;
+    case "deal_ended":
+      return `deal ${event.result.deal_number} over` +
+        (event.result.winner === null ? "" : `: seat ${event.result.winner} went out`);
+    case "game_ended": return `game over: won by seat ${event.outcome.winners.join(" and ")}`;
+    default: return JSON.stringify(event);
+  }
 }
 
 function renderFacts(view, update) {
