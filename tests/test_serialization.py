@@ -48,7 +48,7 @@ actions = st.one_of(
     st.builds(sr.Draw, seats, st.sampled_from(sr.Source)),
     st.builds(sr.Buy, seats),
     st.builds(sr.PassBuy, seats),
-    st.builds(sr.Meld, seats, groups),
+    st.builds(sr.Meld, seats, st.lists(st.lists(cards, min_size=1, max_size=6), min_size=1)),
     st.builds(sr.LayOff, seats, cards, meld_ids, ends),
     st.builds(sr.SwapJoker, seats, cards, meld_ids),
     st.builds(sr.Discard, seats, cards),
@@ -216,17 +216,6 @@ def test_schema_is_valid_and_complete() -> None:
     }
     schema["$defs"].clear()
     assert sr.json_schema()["$defs"], "each call returns a fresh copy"
-
-
-def test_schema_rejects_what_from_json_rejects() -> None:
-    import jsonschema
-
-    document = sr.to_dict(sr.Discard(0, C("8C")))
-    document["data"]["card"] = "8X"
-    with pytest.raises(jsonschema.ValidationError):
-        assert_schema_valid(document)
-    with pytest.raises(sr.SerializationError):
-        sr.from_dict(document, sr.Action)
 
 
 # --- malformed documents -----------------------------------------------------------------------

@@ -10,6 +10,8 @@
   ``[server]`` extra).
 - ``serve --stdio``: the JSON-lines protocol of :mod:`shanghai_rummy.protocol` over standard
   input and output (:mod:`shanghai_rummy.commands.stdio`).
+- ``schema [--output FILE]``: the JSON Schema of the documents
+  (``schema/shanghai-rummy.schema.json``).
 
 Each subcommand lives in its own module of :mod:`shanghai_rummy.commands`; this one parses
 the command line and dispatches.
@@ -34,7 +36,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import play, replay, serve, simulate, variants
+from .commands import play, replay, schema, serve, simulate, variants
 from .commands.common import PROG, UsageError
 from .errors import IllegalMoveError, RummyError
 
@@ -54,6 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     variants.add_parser(commands)
     replay.add_parser(commands)
     serve.add_parser(commands)
+    schema.add_parser(commands)
     return parser
 
 
@@ -77,6 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return variants.run(args, out)
         if args.command == "serve":
             return serve.run(args)
+        if args.command == "schema":
+            return schema.run(args, out)
         return replay.run(args, out)
     except IllegalMoveError as error:
         err.write(f"{PROG}: error: {error}\n")

@@ -1,9 +1,28 @@
 """The JSON Schema (draft 2020-12) of the documents :func:`~shanghai_rummy.to_json` writes.
 
 The schema is generated from the same attrs classes and type hints the converter follows, so
-it cannot drift from the documents: front-ends in other languages can generate their types
-from it. Each class is a definition under ``$defs`` (``GameState``, ``Variant``, ``Card``,
-``Action``, ...), and each document type an envelope definition (``GameStateDocument``, ...).
+it cannot drift from the documents: front-ends in other languages can validate what they
+receive with it and generate their types from it. The repository ships it as
+``schema/shanghai-rummy.schema.json`` (also inside the wheel, as
+``shanghai_rummy/shanghai-rummy.schema.json``), and ``shanghai-rummy schema`` prints it.
+
+How it is built, for validators and code generators:
+
+- Each class is a definition under ``$defs`` (``GameState``, ``Variant``, ``Card``,
+  ``Discard``, ``Drew``, ...), each document type an envelope definition
+  (``GameStateDocument``, ``ActionDocument``, ...), with a plain-text ``description``.
+- The unions are discriminated: the top level by the envelope's ``type``, ``Action`` and
+  ``Event`` by their ``type``, ``Requirement`` by its ``kind``. Each is an ``enum`` of the
+  tags and an ``if``/``then`` per tag, so a validator checks only the member the tag names and
+  reports a bad field at its own path: a ``Discard`` with the card ``"11H"`` gives one error
+  at ``/data/card`` (and one for each ``if``/``then`` above it).
+- Fields that have a default may be left out (``LayOff.end``, ``GoOut.lay_offs``, ...); no
+  other field is allowed.
+- Bounds come from :mod:`shanghai_rummy.limits`: seats, counts, list lengths, non-empty
+  groups, and one entry per seat where a state or a view has ``num_players`` of them.
+
+The loader checks more than any schema can (card conservation, legal melds, a variant whose
+fields fit together); the schema refuses nothing :func:`~shanghai_rummy.from_json` accepts.
 
 >>> import shanghai_rummy as sr
 >>> schema = sr.json_schema()
@@ -13,6 +32,8 @@ from it. Each class is a definition under ``$defs`` (``GameState``, ``Variant``,
 ({'const': 'draw'}, ['stock', 'discard'])
 >>> schema["$defs"]["Card"]["enum"][:3], len(schema["$defs"]["Card"]["enum"])
 (['2C', '3C', '4C'], 53)
+>>> schema["$defs"]["LayOff"]["required"]
+['type', 'seat', 'card', 'meld_id']
 """
 
 from __future__ import annotations
@@ -25,19 +46,159 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 import attrs
 
+from . import limits
+from ._schema_parts import CARD_VALUE, PLAYERS, VARIANT_BOUNDS, bounded, summary
 from .cards import Card, make_pack
 from .events import SeenEvents
 from .serialization import DOCUMENTS, FORMAT, TAGGED_UNIONS, VERSION
 
-__all__ = ["json_schema"]
+__all__ = ["SCHEMA_FILE", "json_schema"]
+
+SCHEMA_FILE = "shanghai-rummy.schema.json"
+"""The name of the schema's file: ``schema/`` in the repository, the package in the wheel."""
 
 _DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
+_PACK_CARDS = limits.MAX_DECKS * 52 + limits.MAX_JOKERS
+_SEAT = {"minimum": 0, "maximum": limits.MAX_PLAYERS - 1}
+_PER_SEAT = {"minItems": 2, "maxItems": limits.MAX_PLAYERS}
+_COUNT = {"minimum": 0}
+_DEAL = {"minimum": 1, "maximum": limits.MAX_DEALS}
+_HAND = {"maxItems": limits.MAX_HAND_CARDS}
+_HAND_SIZE = {"minimum": 0, "maximum": limits.MAX_HAND_CARDS}
+_PILE = {"maxItems": _PACK_CARDS}
+_GROUP = {"minItems": 1, "maxItems": limits.MAX_GROUP_CARDS}
+_GROUPS = {"maxItems": limits.MAX_HAND_CARDS, "items": _GROUP}
+_MELD_ID = {"minimum": 0}
+_SEEN_EVENTS = {"maxItems": limits.MAX_HISTORY_ACTIONS}
 
-def _summary(cls: type) -> str:
-    """The first paragraph of a class's docstring, on one line."""
-    doc = (cls.__doc__ or "").strip().split("\n\n")[0]
-    return " ".join(doc.split())
+# The bounds of the documents' fields, by class and field; a bound "items" applies to each item.
+_BOUNDS: dict[tuple[str, str], dict[str, Any]] = {
+    **VARIANT_BOUNDS,
+    ("CardValues", "by_rank"): {"minItems": 13, "maxItems": 13, "items": CARD_VALUE},
+    ("CardValues", "joker"): CARD_VALUE,
+    ("GameState", "seed"): {"minimum": 0, "maximum": limits.MAX_SEED},
+    ("GameState", "num_players"): PLAYERS,
+    ("GameState", "deal_number"): _DEAL,
+    ("GameState", "dealer"): _SEAT,
+    ("GameState", "to_act"): _SEAT,
+    ("GameState", "turn"): _SEAT,
+    ("GameState", "hands"): {**_PER_SEAT, "items": _HAND},
+    ("GameState", "stock"): _PILE,
+    ("GameState", "discard_pile"): _PILE,
+    ("GameState", "table"): {"maxItems": _PACK_CARDS // limits.MIN_GROUP_CARDS},
+    ("GameState", "seats"): _PER_SEAT,
+    ("GameState", "next_meld_id"): {"minimum": 1},
+    ("GameState", "restocks"): _COUNT,
+    ("GameState", "turns_this_deal"): _COUNT,
+    ("GameState", "totals"): _PER_SEAT,
+    ("GameState", "results"): {"maxItems": limits.MAX_DEALS},
+    ("GameState", "history"): {"maxItems": limits.MAX_HISTORY_ACTIONS},
+    ("GameState", "events"): _SEEN_EVENTS,
+    ("SeatState", "buys"): {"minimum": 0, "maximum": limits.MAX_BUYS_PER_DEAL},
+    ("SeatState", "turns"): _COUNT,
+    ("TurnState", "jokers_to_meld"): _COUNT,
+    ("TurnState", "buy_queue"): {"maxItems": limits.MAX_PLAYERS - 1, "items": _SEAT},
+    ("TurnState", "discarded_by"): _SEAT,
+    ("TurnState", "going_down"): {"maxItems": limits.MAX_CONTRACT_GROUPS, "items": _MELD_ID},
+    ("TableMeld", "id"): {"minimum": 1},
+    ("TableMeld", "owner"): _SEAT,
+    ("TableMeld", "cards"): {
+        "minItems": limits.MIN_GROUP_CARDS,
+        "maxItems": limits.MAX_GROUP_CARDS,
+    },
+    ("PlayerView", "seat"): _SEAT,
+    ("PlayerView", "variant_id"): {"minLength": 1, "maxLength": limits.MAX_TEXT_LENGTH},
+    ("PlayerView", "num_players"): PLAYERS,
+    ("PlayerView", "deal_number"): _DEAL,
+    ("PlayerView", "deal_count"): _DEAL,
+    ("PlayerView", "dealer"): _SEAT,
+    ("PlayerView", "to_act"): _SEAT,
+    ("PlayerView", "turn"): _SEAT,
+    ("PlayerView", "hand"): _HAND,
+    ("PlayerView", "hand_sizes"): {**_PER_SEAT, "items": _HAND_SIZE},
+    ("PlayerView", "down"): _PER_SEAT,
+    ("PlayerView", "buys_used"): {**_PER_SEAT, "items": _COUNT},
+    ("PlayerView", "buys_left"): {**_PER_SEAT, "items": _COUNT},
+    ("PlayerView", "totals"): _PER_SEAT,
+    ("PlayerView", "table"): {"maxItems": _PACK_CARDS // limits.MIN_GROUP_CARDS},
+    ("PlayerView", "discard_pile"): _PILE,
+    ("PlayerView", "stock_size"): {"minimum": 0, "maximum": _PACK_CARDS},
+    ("PlayerView", "results"): {"maxItems": limits.MAX_DEALS},
+    ("PlayerView", "going_down"): {"maxItems": limits.MAX_CONTRACT_GROUPS, "items": _MELD_ID},
+    ("PlayerView", "events"): _SEEN_EVENTS,
+    ("DealResult", "deal_number"): _DEAL,
+    ("DealResult", "winner"): _SEAT,
+    ("DealResult", "seats"): _PER_SEAT,
+    ("SeatScore", "seat"): _SEAT,
+    ("SeatScore", "cards"): _HAND,
+    ("Outcome", "totals"): _PER_SEAT,
+    ("Outcome", "winners"): {"minItems": 1, "maxItems": limits.MAX_PLAYERS, "items": _SEAT},
+    ("GameRecord", "players"): PLAYERS,
+    ("GameRecord", "seed"): {"minimum": 0, "maximum": limits.MAX_SEED},
+    ("GameRecord", "actions"): {"maxItems": limits.MAX_HISTORY_ACTIONS},
+    ("GameRecord", "deal_number"): _DEAL,
+    # actions: a seat, a meld id, groups of cards
+    ("Meld", "groups"): {**_GROUPS, "minItems": 1},
+    ("GoOut", "groups"): _GROUPS,
+    ("GoOut", "lay_offs"): {"maxItems": limits.MAX_HAND_CARDS},
+    ("LayOff", "meld_id"): _MELD_ID,
+    ("SwapJoker", "meld_id"): _MELD_ID,
+    ("PlannedLayOff", "meld_id"): _MELD_ID,
+    # events
+    ("DealStarted", "deal_number"): _DEAL,
+    ("DealStarted", "dealer"): _SEAT,
+    ("DealStarted", "hand_sizes"): {**_PER_SEAT, "items": _HAND_SIZE},
+    ("DealStarted", "stock_size"): {"minimum": 0, "maximum": _PACK_CARDS},
+    ("UpcardOffered", "buyers"): {"maxItems": limits.MAX_PLAYERS - 1, "items": _SEAT},
+    ("Bought", "penalty_cards"): {"minimum": 0, "maximum": limits.MAX_PENALTY_CARDS},
+    ("Bought", "penalty"): {"maxItems": limits.MAX_PENALTY_CARDS},
+    ("Melded", "melds"): {"minItems": 1, "maxItems": limits.MAX_HAND_CARDS},
+    ("LaidOff", "meld_id"): _MELD_ID,
+    ("SwappedJoker", "meld_id"): _MELD_ID,
+    ("Restocked", "cards"): {"minimum": 0, "maximum": _PACK_CARDS},
+}
+
+# The fields of a state or a view that hold one entry per seat, and those that name a seat:
+# checked against its num_players.
+_PER_SEAT_FIELDS = {
+    "GameState": (("hands", "seats", "totals"), ("dealer", "to_act", "turn")),
+    "PlayerView": (
+        ("hand_sizes", "down", "buys_used", "buys_left", "totals"),
+        ("seat", "dealer", "to_act", "turn"),
+    ),
+}
+
+
+def _field_bounds(cls_name: str, field: str) -> dict[str, Any] | None:
+    if field == "seat" and (cls_name, field) not in _BOUNDS:  # every action and event
+        return _SEAT
+    if field == "number" and cls_name not in ("GameState", "PlayerView"):  # events
+        return _COUNT
+    return _BOUNDS.get((cls_name, field))
+
+
+def _seat_count_rules(cls_name: str, properties: dict[str, Any]) -> list[dict[str, Any]]:
+    """For each seat count: the lists that need one entry per seat and the seats that must be
+    among them, checked by an ``if``/``then`` on ``num_players``."""
+    lists, seats = _PER_SEAT_FIELDS[cls_name]
+    rules = []
+    for players in range(2, limits.MAX_PLAYERS + 1):
+        then: dict[str, Any] = {
+            name: {"type": "array", "minItems": players, "maxItems": players} for name in lists
+        }
+        for name in seats:
+            seat = {"type": "integer", "maximum": players - 1}
+            then[name] = (
+                {"anyOf": [seat, {"type": "null"}]} if "anyOf" in properties[name] else seat
+            )
+        rules.append(
+            {
+                "if": {"properties": {"num_players": {"const": players}}},
+                "then": {"properties": then},
+            }
+        )
+    return rules
 
 
 class _Builder:
@@ -46,9 +207,9 @@ class _Builder:
     def __init__(self) -> None:
         self.defs: dict[str, Any] = {}
         self.tags: dict[type, tuple[str, str]] = {}
-        self.unions: dict[object, str] = {}
+        self.unions: dict[object, tuple[str, str, dict[type, str]]] = {}
         for union, name, tag_key, tags in TAGGED_UNIONS:
-            self.unions[union] = name
+            self.unions[union] = (name, tag_key, tags)
             for member, tag in tags.items():
                 self.tags[member] = (tag_key, tag)
 
@@ -70,7 +231,7 @@ class _Builder:
             return self.union(hint)
         origin = get_origin(hint)
         if origin is Literal:
-            return {"enum": list(get_args(hint))}
+            return {"type": "string", "enum": list(get_args(hint))}
         if origin in (Union, types.UnionType):
             return self.optional(hint)
         if origin is tuple:
@@ -93,11 +254,17 @@ class _Builder:
         return self.ref("Card")
 
     def union(self, hint: Any) -> dict[str, Any]:
-        name = self.unions[hint]
+        name, tag_key, tags = self.unions[hint]
         if name not in self.defs:
-            self.defs[name] = {}
-            members = [self.of(member) for member in get_args(hint)]
-            self.defs[name] = {"oneOf": members}
+            self.defs[name] = {}  # reserved against recursion
+            members = {tags[member]: self.of(member) for member in get_args(hint)}
+            self.defs[name] = _discriminated(
+                f"One of the {name} kinds, told apart by its {tag_key!r}: "
+                + ", ".join(members)
+                + ".",
+                tag_key,
+                members,
+            )
         return self.ref(name)
 
     def optional(self, hint: Any) -> dict[str, Any]:
@@ -120,10 +287,9 @@ class _Builder:
 
     def enum(self, cls: type[enum.Enum]) -> dict[str, Any]:
         if cls.__name__ not in self.defs:
-            self.defs[cls.__name__] = {
-                "description": _summary(cls),
-                "enum": [member.value for member in cls],
-            }
+            values = [member.value for member in cls]
+            kind = "integer" if all(type(value) is int for value in values) else "string"
+            self.defs[cls.__name__] = {"description": summary(cls), "type": kind, "enum": values}
         return self.ref(cls.__name__)
 
     def attrs_class(self, cls: type) -> dict[str, Any]:
@@ -133,29 +299,41 @@ class _Builder:
         self.defs[name] = {}  # reserved against recursion
         hints = typing.get_type_hints(cls)
         properties: dict[str, Any] = {}
+        required: list[str] = []
         if cls in self.tags:
             tag_key, tag = self.tags[cls]
             properties[tag_key] = {"const": tag}
+            required.append(tag_key)
         for field in attrs.fields(cls):
+            key = {"log": "history", "event_log": "events"}.get(field.name, field.name)
             if field.name == "log":  # GameState's history: the actions, oldest first
-                properties["history"] = {"type": "array", "items": self.union_of_actions()}
+                schema = {"type": "array", "items": self.union_named("Action")}
             elif field.name == "event_log":  # GameState's events: the deal's, oldest first
-                properties["events"] = {"type": "array", "items": self.union_named("Event")}
+                schema = {"type": "array", "items": self.union_named("Event")}
             else:
-                properties[field.name] = self.of(hints[field.name])
+                schema = self.of(hints[field.name])
+            bounds = _field_bounds(name, key)
+            properties[key] = bounded(schema, bounds) if bounds else schema
+            if field.default is attrs.NOTHING:
+                required.append(key)
             if field.name == "legal_actions":  # PlayerView: their labels, for menus
-                properties["labels"] = {"type": "array", "items": {"type": "string"}}
-        self.defs[name] = {
-            "description": _summary(cls),
+                properties["labels"] = {
+                    "description": "The legal actions in the text notation, in the same "
+                    "order: labels for a menu (optional when reading).",
+                    "type": "array",
+                    "items": {"type": "string", "minLength": 1},
+                }
+        definition: dict[str, Any] = {
+            "description": summary(cls),
             "type": "object",
             "properties": properties,
-            "required": [key for key in properties if key != "labels"],
+            "required": required,
             "additionalProperties": False,
         }
+        if name in _PER_SEAT_FIELDS:
+            definition["allOf"] = _seat_count_rules(name, properties)
+        self.defs[name] = definition
         return self.ref(name)
-
-    def union_of_actions(self) -> dict[str, Any]:
-        return self.union_named("Action")
 
     def union_named(self, wanted: str) -> dict[str, Any]:
         for union, name, _, _ in TAGGED_UNIONS:
@@ -165,6 +343,7 @@ class _Builder:
 
     def document(self, name: str, cls: object) -> dict[str, Any]:
         return {
+            "description": f"A {name} document: the envelope and its data.",
             "type": "object",
             "properties": {
                 "format": {"const": FORMAT},
@@ -175,6 +354,26 @@ class _Builder:
             "required": ["format", "version", "type", "data"],
             "additionalProperties": False,
         }
+
+
+def _discriminated(
+    description: str, tag_key: str, members: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """An object whose ``tag_key`` is one of ``members``' tags, checked against the member that
+    tag names (and only that one)."""
+    return {
+        "description": description,
+        "type": "object",
+        "properties": {tag_key: {"type": "string", "enum": list(members)}},
+        "required": [tag_key],
+        "allOf": [
+            {
+                "if": {"properties": {tag_key: {"const": tag}}, "required": [tag_key]},
+                "then": member,
+            }
+            for tag, member in members.items()
+        ],
+    }
 
 
 def _card_order(code: str) -> tuple[int, int]:
@@ -189,15 +388,23 @@ def _build() -> dict[str, Any]:
     documents = {}
     for name, cls in DOCUMENTS:
         title = "".join(part.title() for part in name.split("_")) + "Document"
-        documents[title] = builder.document(name, cls)
+        documents[title] = (name, builder.document(name, cls))
+    top = _discriminated(
+        "A saved game, an action, a player's view, a variant, a deal result, a game record, "
+        "an event or a game's outcome, in a versioned envelope: "
+        f'{{"format": "{FORMAT}", "version": {VERSION}, "type": ..., "data": ...}}.',
+        "type",
+        {name: builder.ref(title) for title, (name, _) in documents.items()},
+    )
     return {
         "$schema": _DIALECT,
         "$id": f"urn:{FORMAT}:schema:{VERSION}",
         "title": f"{FORMAT} documents, version {VERSION}",
-        "description": "A saved game, an action, a player's view, a variant, a deal result or "
-        "a game record, in a versioned envelope.",
-        "oneOf": [builder.ref(title) for title in documents],
-        "$defs": {**documents, **dict(sorted(builder.defs.items()))},
+        **top,
+        "$defs": {
+            **{title: schema for title, (_, schema) in documents.items()},
+            **dict(sorted(builder.defs.items())),
+        },
     }
 
 
@@ -206,16 +413,18 @@ _SCHEMA: dict[str, Any] | None = None
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of every document :func:`~shanghai_rummy.to_json`
-    writes; a fresh copy on each call. Every property is required and no others are allowed,
-    as in the documents written.
+    writes; a fresh copy on each call. The same as the file ``schema/shanghai-rummy.schema.json``
+    and the output of ``shanghai-rummy schema``.
 
     >>> import json
     >>> import shanghai_rummy as sr
     >>> schema = sr.json_schema()
     >>> sorted(schema["$defs"]["GameRecordDocument"]["properties"])
     ['data', 'format', 'type', 'version']
-    >>> schema["$defs"]["Requirement"]
-    {'oneOf': [{'$ref': '#/$defs/Contract'}, {'$ref': '#/$defs/Opening'}]}
+    >>> schema["$defs"]["Requirement"]["properties"]
+    {'kind': {'type': 'string', 'enum': ['contract', 'opening']}}
+    >>> schema["$defs"]["StockRules"]["properties"]["turn_limit"]
+    {'type': 'integer', 'minimum': 1, 'maximum': 1000}
     >>> len(json.dumps(schema)) > 1000
     True
     """

@@ -43,6 +43,7 @@ import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from . import limits
 from .actions import (
     Action,
     Buy,
@@ -474,9 +475,22 @@ def _attrs_structure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[An
                 return preset
         if cls is PlayerView and "labels" in value:
             return _view_with_labels(inner, value)
-        return inner(value, cls)
+        loaded = inner(value, cls)
+        if cls is Meld or cls is GoOut:
+            _check_groups(loaded)
+        return loaded
 
     return structure
+
+
+def _check_groups(action: Meld | GoOut) -> None:
+    """A meld lays at least one group, and no group is empty (as the schema says): such an
+    action is a slip no state accepts."""
+    if type(action) is Meld and not action.groups:
+        raise _FieldError(".groups", "a meld lays at least one group")
+    for index, group in enumerate(action.groups):
+        if not group:
+            raise _FieldError(f".groups[{index}]", "a group holds at least one card")
 
 
 def _view_with_labels(inner: Callable[[Any, Any], Any], value: dict[str, Any]) -> PlayerView:
@@ -792,7 +806,7 @@ def _check(value: object, requested: object) -> None:
             raise SerializationError(f"$.data: {error}") from None
     elif _builtin_type(value) in ACTION_TAGS:
         seat = typing.cast(Action, value).seat
-        if seat < 0:
+        if not 0 <= seat < limits.MAX_PLAYERS:
             raise SerializationError(f"$.data.seat: no seat {seat}")
     elif isinstance(value, PlayerView):
         _check_view(value)

@@ -26,14 +26,13 @@ TOML") by a first line ``#:schema ./variant-file.schema.json``, in JSON with a `
 from __future__ import annotations
 
 import enum
-import re
 import types
 import typing
 from typing import Any, Union, get_args, get_origin
 
 import attrs
 
-from . import limits
+from ._schema_parts import CARD_VALUE, VARIANT_BOUNDS, bounded, summary
 from .contracts import CardValues, Contract, Opening
 from .serialization import REQUIREMENT_TAGS, unstructure
 from .variants import VARIANTS, Variant
@@ -50,65 +49,7 @@ _RANK = "(?:[2-9]|10|[JQKAjqka])"
 _VALUE_KEY = f"^\\s*(?:{_RANK}(?:-{_RANK})?|[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr]|\\*)\\s*$"
 _NONE = {"const": "none", "description": "no value (TOML has no null)"}
 
-_VALUE = {
-    "type": "integer",
-    "minimum": -limits.MAX_CARD_VALUE,
-    "maximum": limits.MAX_CARD_VALUE,
-}
-_PLAYERS = {"minimum": 2, "maximum": limits.MAX_PLAYERS}
-_GROUP = {"minimum": limits.MIN_GROUP_CARDS, "maximum": limits.MAX_GROUP_CARDS}
-_POINTS = {"minimum": -limits.MAX_POINTS, "maximum": limits.MAX_POINTS}
-_TEXT = {"maxLength": limits.MAX_TEXT_LENGTH}
-# The documented maxima (shanghai_rummy.limits) of the fields that have one, by class and
-# field; the loader checks them and more (how the fields fit together).
-_BOUNDS: dict[tuple[str, str], dict[str, int]] = {
-    ("Variant", "id"): _TEXT,
-    ("Variant", "name"): _TEXT,
-    ("Variant", "source"): _TEXT,
-    ("Variant", "min_players"): _PLAYERS,
-    ("Variant", "max_players"): _PLAYERS,
-    ("Variant", "deal_count"): {"minimum": 1, "maximum": limits.MAX_DEALS},
-    ("Variant", "deals"): {"minItems": 1, "maxItems": limits.MAX_DEALS},
-    ("PackSize", "min_players"): _PLAYERS,
-    ("PackSize", "max_players"): _PLAYERS,
-    ("PackSize", "decks"): {"minimum": 1, "maximum": limits.MAX_DECKS},
-    ("PackSize", "jokers"): {"minimum": 0, "maximum": limits.MAX_JOKERS},
-    ("DealSpec", "cards"): {"minimum": 1, "maximum": limits.MAX_CARDS_DEALT},
-    ("Contract", "sets"): {"maxItems": limits.MAX_CONTRACT_GROUPS},
-    ("Contract", "runs"): {"maxItems": limits.MAX_CONTRACT_GROUPS},
-    ("Opening", "min_points"): _POINTS,
-    ("MeldRules", "set_min"): _GROUP,
-    ("MeldRules", "set_max"): _GROUP,
-    ("MeldRules", "run_min"): _GROUP,
-    ("MeldRules", "run_max"): _GROUP,
-    ("BuyRules", "penalty_cards"): {"minimum": 0, "maximum": limits.MAX_PENALTY_CARDS},
-    ("StockRules", "turn_limit"): {"minimum": 1, "maximum": limits.MAX_TURN_LIMIT},
-    ("Scoring", "going_out"): _POINTS,
-    ("Scoring", "one_turn_out"): _POINTS,
-    ("Scoring", "one_turn_out_without_jokers"): _POINTS,
-    ("Scoring", "never_down_penalty"): _POINTS,
-    ("Scoring", "cut_card_hand"): _POINTS,
-    ("Scoring", "others_multiplier_after_one_turn_out"): {
-        "minimum": 1,
-        "maximum": limits.MAX_MULTIPLIER,
-    },
-}
-
-
-def _bounded(schema: dict[str, Any], bounds: dict[str, int]) -> dict[str, Any]:
-    """``schema`` with ``bounds`` put where they apply: on the value, or on the value
-    alternative of a field that may also be ``"none"``."""
-    if "anyOf" in schema:
-        first, *rest = schema["anyOf"]
-        return {**schema, "anyOf": [_bounded(first, bounds), *rest]}
-    return {**schema, **bounds}
-
-
-def _summary(cls: type) -> str:
-    """The first paragraph of a class's docstring, on one line, without reST markup."""
-    doc = (cls.__doc__ or "").strip().split("\n\n")[0]
-    doc = re.sub(r":[a-z]+:`~?(?:[\w.]+\.)?([^`]+)`", r"\1", doc)
-    return " ".join(doc.replace("``", "").split())
+_VALUE = {"type": "integer", **CARD_VALUE}
 
 
 def _card_values() -> dict[str, Any]:
@@ -134,7 +75,7 @@ def _card_values() -> dict[str, Any]:
         "description": 'ranks and rank ranges with "JK", each rank exactly once: '
         '{ "2" = 20, "3-9" = 5, "10-K" = 10, "A" = 15, "JK" = 25 }',
     }
-    return {"description": _summary(CardValues), "anyOf": [by_rank, by_name]}
+    return {"description": summary(CardValues), "anyOf": [by_rank, by_name]}
 
 
 def _of(hint: Any) -> dict[str, Any]:
@@ -187,9 +128,9 @@ def _object(cls: type, kind: str | None, *, whole: bool = True) -> dict[str, Any
         required.append("kind")
     for field in attrs.fields(cls):
         schema = _of(hints[field.name])
-        bounds = _BOUNDS.get((cls.__name__, field.name))
+        bounds = VARIANT_BOUNDS.get((cls.__name__, field.name))
         if bounds is not None:
-            schema = _bounded(schema, bounds)
+            schema = bounded(schema, bounds)
         if field.default is attrs.NOTHING:
             required.append(field.name)
         elif not attrs.has(hints[field.name]):
@@ -201,7 +142,7 @@ def _object(cls: type, kind: str | None, *, whole: bool = True) -> dict[str, Any
         properties[field.name] = schema
     result: dict[str, Any] = {
         "type": "object",
-        "description": _summary(cls),
+        "description": summary(cls),
         "properties": properties,
         "additionalProperties": False,
     }
@@ -231,7 +172,7 @@ def variant_file_schema() -> dict[str, Any]:
         "$id": SCHEMA_ID,
         "title": "shanghai-rummy variant file",
         "description": "The rules of a Shanghai Rummy, contract rummy or Rummy 51 variant, "
-        "read by shanghai_rummy.load_variant (TOML or JSON). " + _summary(Variant),
+        "read by shanghai_rummy.load_variant (TOML or JSON). " + summary(Variant),
         **top,
         "if": {"not": {"required": ["base"]}},
         "then": {"required": required},
