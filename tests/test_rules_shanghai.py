@@ -163,7 +163,7 @@ def test_buying_over_the_limit_is_refused_by_name() -> None:
     state = with_seat(sr.new_game(SHANGHAI, players=3, seed=4), 2, buys=3)
     offered = sr.draw(state, 1, STOCK)
     assert offered.turn_state.buy_queue == (0,)
-    with pytest.raises(sr.NotYourTurnError, match=r"made 3 of its 3 buys in deal 1"):
+    with pytest.raises(sr.BuyNotAllowedError, match=r"made 3 of its 3 buys in deal 1"):
         sr.buy(offered, 2)
 
 
@@ -181,8 +181,11 @@ def test_a_seat_left_out_of_the_offer_is_told_why(seat: int, reason: str) -> Non
     state = with_seat(state, 3, down=True)
     offered = sr.draw(state, 1, STOCK)
     assert offered.turn_state.buy_queue == (2,)
-    with pytest.raises(sr.NotYourTurnError, match=reason):
+    # docs/concepts/errors.md: BuyNotAllowedError, "the upcard is not being offered to this seat"
+    with pytest.raises(sr.BuyNotAllowedError, match=reason):
         sr.buy(offered, seat)
+    with pytest.raises(sr.BuyNotAllowedError, match=f"cannot pass: .*{reason}"):
+        sr.pass_buy(offered, seat)
 
 
 def test_a_seat_later_in_the_queue_is_told_whose_turn_it_is() -> None:

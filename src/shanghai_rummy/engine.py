@@ -297,13 +297,7 @@ def buy(state: GameState, seat: int) -> GameState:
 def _buy(state: GameState, seat: int) -> GameState:
     if state.phase is not Phase.BUY and state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
         raise BuyNotAllowedError(_no_offer(state, seat))
-    if state.phase is Phase.BUY and seat != state.to_act:
-        barred = _barred_buyer(state, seat)
-        if barred is not None:
-            raise NotYourTurnError(
-                f"seat {seat} cannot buy: the upcard is offered to seat {state.to_act}, "
-                f"not to seat {seat}: {barred}"
-            )
+    _refuse_a_barred_buyer(state, seat, "buy")
     _require(state, seat, Phase.BUY, "buy")
     penalty = state.variant.buying.penalty_cards
     stock = state.stock
@@ -328,6 +322,18 @@ def _buy(state: GameState, seat: int) -> GameState:
         log=_logged(state, Buy(seat)),
     )
     return _settle_offer(bought, bought.log)
+
+
+def _refuse_a_barred_buyer(state: GameState, seat: int, verb: str) -> None:
+    """Raise BuyNotAllowedError for a seat the offer of the upcard leaves out (a seat merely
+    later in the queue is told whose turn it is by ``_require``)."""
+    if state.phase is Phase.BUY and seat != state.to_act:
+        barred = _barred_buyer(state, seat)
+        if barred is not None:
+            raise BuyNotAllowedError(
+                f"seat {seat} cannot {verb}: the upcard is offered to seat {state.to_act}, "
+                f"not to seat {seat}: {barred}"
+            )
 
 
 def _barred_buyer(state: GameState, seat: object) -> str | None:
@@ -367,6 +373,7 @@ def pass_buy(state: GameState, seat: int) -> GameState:
 def _pass_buy(state: GameState, seat: int) -> GameState:
     if state.phase is not Phase.BUY and state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
         raise BuyNotAllowedError(_no_offer(state, seat))
+    _refuse_a_barred_buyer(state, seat, "pass")
     _require(state, seat, Phase.BUY, "pass")
     queue = state.turn_state.buy_queue[1:]
     log = _logged(state, PassBuy(seat))
