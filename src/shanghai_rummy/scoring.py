@@ -62,6 +62,31 @@ class Outcome:
         """True when several seats share the lowest total."""
         return len(self.winners) > 1
 
+    @property
+    def placings(self) -> tuple[int, ...]:
+        """Each seat's place, 1st to nth, the lowest total first; tied seats share a place
+        and the next place is skipped (totals 10, 25, 10, 40 place 1, 3, 1, 4).
+
+        >>> import shanghai_rummy as sr
+        >>> sr.Outcome.from_totals((10, 25, 10, 40)).placings
+        (1, 3, 1, 4)
+        """
+        return tuple(1 + sum(other < total for other in self.totals) for total in self.totals)
+
+    @property
+    def standings(self) -> tuple[tuple[int, ...], ...]:
+        """The seats place by place: a tuple of the seats sharing each place, best first.
+
+        >>> import shanghai_rummy as sr
+        >>> sr.Outcome.from_totals((10, 25, 10, 40)).standings
+        ((0, 2), (1,), (3,))
+        """
+        placings = self.placings
+        return tuple(
+            tuple(seat for seat, placed in enumerate(placings) if placed == place)
+            for place in sorted(set(placings))
+        )
+
     @staticmethod
     def from_totals(totals: Sequence[int]) -> Outcome:
         """The outcome for these final totals."""

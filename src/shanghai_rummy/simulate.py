@@ -36,6 +36,7 @@ from .dealing import new_game
 from .engine import apply, next_deal
 from .errors import IllegalMoveError, RummyError
 from .notation import format_action
+from .scoring import Outcome
 from .state import GameState, Phase
 from .variants import Variant
 from .views import view
@@ -573,7 +574,16 @@ def deal_footer(state: GameState) -> list[str]:
         seats = " and ".join(f"seat {seat}" for seat in outcome.winners)
         verb = "share the win" if outcome.is_tie else "wins"
         lines.append(f"Game over: {seats} {verb} with {best}")
+        lines.append("Places: " + "; ".join(_placed(outcome, place) for place in outcome.standings))
     return lines
+
+
+def _placed(outcome: Outcome, seats: tuple[int, ...]) -> str:
+    """One place of the standings: ``2nd seat 1 (25)``, ``1st seat 0 and seat 2 (10)``."""
+    place = outcome.placings[seats[0]]
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    names = " and ".join(f"seat {seat}" for seat in seats)
+    return f"{place}{suffix} {names} ({outcome.totals[seats[0]]})"
 
 
 def narrate_game(state: GameState, actions: Sequence[Action]) -> Iterator[str]:
