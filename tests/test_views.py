@@ -109,7 +109,10 @@ def hide_differently(state: sr.GameState, seat: int, rng: random.Random) -> sr.G
 def test_hidden_cards_do_not_change_the_view(state: sr.GameState, seat: int, seed: int) -> None:
     seat %= state.num_players
     other = hide_differently(state, seat, random.Random(seed))
-    sr.validate(other)  # still a valid state: only hidden cards moved
+    # Still a valid state: only hidden cards moved; except that the seat in turn, halfway
+    # through going down, may be dealt a hand that cannot finish it (no legal move).
+    if not (state.turn_state.going_down and state.to_act != seat):
+        sr.validate(other)
     assert sr.view(other, seat) == sr.view(state, seat)
     assert sr.to_json(sr.view(other, seat)) == sr.to_json(sr.view(state, seat))
 
