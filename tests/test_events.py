@@ -16,7 +16,7 @@ from shanghai_rummy.events import chain_of
 from shanghai_rummy.serialization import EVENT_TAGS
 
 from .games import assert_schema_valid, dumps_checked_against_the_schema, states
-from .positions import rummy51_cut_card_deal
+from .samples import event_examples
 from .test_views import hide_differently
 
 C = sr.Card.parse
@@ -29,31 +29,7 @@ def _every_dump_matches_the_schema() -> Iterator[None]:
         yield
 
 
-def _examples() -> dict[type, tuple[sr.GameState, sr.Event]]:
-    """One (state, event) for every event kind: the state just after the event."""
-    found: dict[type, tuple[sr.GameState, sr.Event]] = {}
-    cut = sr.draw(rummy51_cut_card_deal(), 0, sr.Source.CUT_CARD)
-    found[sr.TookCutCard] = (cut, cut.events[-1])
-    for variant_id, players in (("shanghai", 4), ("rummy51", 3), ("shanghai-wiki", 5)):
-        for seed in range(3):
-            rng = random.Random(seed)
-            state = sr.new_game(sr.get_variant(variant_id), players=players, seed=seed)
-            known = -1
-            for _ in range(4000):
-                for event in state.events:
-                    if event.number > known:
-                        found.setdefault(type(event), (state, event))
-                known = state.events[-1].number
-                if state.is_over or len(found) == len(EVENT_TAGS):
-                    break
-                if state.phase is sr.Phase.DEAL_OVER:
-                    state = sr.next_deal(state)
-                else:
-                    state = sr.apply(state, rng.choice(sr.legal_actions(state)))
-    return found
-
-
-EXAMPLES = _examples()
+EXAMPLES = event_examples()
 
 
 def test_play_shows_every_kind_of_event() -> None:

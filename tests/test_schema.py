@@ -17,8 +17,10 @@ import shanghai_rummy as sr
 from shanghai_rummy.cli import main
 from shanghai_rummy.commands.schema import schema_text
 from shanghai_rummy.schema import SCHEMA_FILE
+from shanghai_rummy.serialization import EVENT_TAGS
 
 from .games import schema_validator
+from .samples import SAMPLES, pretty, samples
 
 ROOT = Path(__file__).resolve().parents[1]
 C = sr.Card.parse
@@ -246,3 +248,32 @@ def test_hand_damaged_documents_are_refused_by_the_schema_and_the_loader(
 
 def test_there_are_at_least_25_damaged_documents() -> None:
     assert len(DAMAGED) >= 25
+
+
+# --- the sample documents of the docs -----------------------------------------------------------
+
+DOCUMENT_TYPES = {
+    "game_state": sr.GameState,
+    "player_view": sr.PlayerView,
+    "event": sr.Event,
+}
+
+
+def test_the_sample_documents_are_what_the_seeded_games_make() -> None:
+    made = samples()
+    files = sorted(path.name for path in SAMPLES.glob("*.json"))
+    assert files == sorted(made), "regenerate with: python -m tests.samples"
+    for name, document in made.items():
+        assert (SAMPLES / name).read_text(encoding="utf-8") == pretty(document) + "\n", name
+    tags = {document["data"]["type"] for document in made.values() if document["type"] == "event"}
+    assert tags == set(EVENT_TAGS.values())
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.json")), ids=lambda path: path.name)
+def test_every_sample_document_validates_and_loads(path: Path) -> None:
+    document = json.loads(path.read_text(encoding="utf-8"))
+    schema_validator().validate(document)
+    PYTHON_VALIDATOR.validate(document)
+    loaded = sr.from_dict(document, DOCUMENT_TYPES[document["type"]])
+    assert sr.to_dict(loaded) == document
+    assert f"samples/{path.name}" in (ROOT / "docs" / "documents.md").read_text(encoding="utf-8")

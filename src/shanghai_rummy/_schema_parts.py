@@ -71,7 +71,8 @@ def bounded(schema: dict[str, Any], bounds: dict[str, Any]) -> dict[str, Any]:
 
 def summary(cls: type) -> str:
     """The first paragraph of a class's docstring, on one line, as plain text (no reST roles,
-    no literal markup)."""
+    no literal markup; None written as JSON's null)."""
     doc = (cls.__doc__ or "").strip().split("\n\n")[0]
     doc = re.sub(r":[a-z]+:`~?(?:[\w.]+\.)?([^`]+)`", r"\1", doc)
-    return " ".join(doc.replace("``", "").split())
+    doc = re.sub(r"\bNone\b", "null", doc.replace("``", ""))  # as a JSON reader writes it
+    return " ".join(doc.split())
