@@ -88,6 +88,7 @@ from .melds import (
 )
 from .notation import format_action, parse_action
 from .records import GameRecord, record, replay
+from .sampling import sample_state
 from .schema import json_schema
 from .scoring import DealResult, Outcome, SeatScore
 from .serialization import from_dict, from_json, to_dict, to_json
@@ -248,6 +249,7 @@ __all__ = [
     "possible_groups",
     "record",
     "replay",
+    "sample_state",
     "score",
     "seen_by",
     "solve",
