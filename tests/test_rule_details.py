@@ -809,6 +809,31 @@ def test_restock_shuffles_the_same_way_for_the_same_seed() -> None:
     assert once.restocks == 1 and once.stock == again.stock
 
 
+def test_max_restocks_ends_the_deal_with_no_winner_when_the_stock_runs_out_again() -> None:
+    # issue 24, house rule 9: at most N re-stocks, then the deal ends with no winner
+    for most, restocks_before, ends in ((0, 0, True), (1, 0, False), (1, 1, True), (2, 1, False)):
+        capped = house(SHANGHAI, f"restocks-{most}", stock__max_restocks=most)
+        state = _pile_of(sr.new_game(capped, players=3, seed=1), stock=1, pile=1)
+        state = checked(attrs.evolve(state, restocks=restocks_before))
+        drawn = sr.draw(state, 1, STOCK)
+        after = checked(sr.discard(drawn, 1, drawn.hand(1)[0]))
+        if ends:
+            assert after.phase is sr.Phase.DEAL_OVER and after.results[-1].winner is None
+            assert after.restocks == restocks_before
+        else:
+            assert after.phase is sr.Phase.DRAW and after.restocks == restocks_before + 1
+
+
+def test_max_restocks_is_bounded_and_checked_in_states() -> None:
+    for bad in (-1, 1001, True):
+        with pytest.raises(sr.VariantError, match=r"stock.max_restocks"):
+            house(SHANGHAI, "bad-restocks", stock__max_restocks=bad)
+    capped = house(SHANGHAI, "one-restock", stock__max_restocks=1)
+    state = attrs.evolve(sr.new_game(capped, players=3, seed=1), restocks=2)
+    with pytest.raises(sr.InvalidStateError, match=r"restocks.*at most 1"):
+        sr.validate(state)
+
+
 def test_down_players_draw_after_a_buy_restocks_exactly_one_card() -> None:
     offered = sr.discard(seat_0_plays_before_down_seat_1(), 0, C("2H"))
     pile = offered.discard_pile

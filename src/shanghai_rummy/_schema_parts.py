@@ -42,6 +42,7 @@ VARIANT_BOUNDS: dict[tuple[str, str], dict[str, Any]] = {
     ("BuyRules", "penalty_cards"): {"minimum": 0, "maximum": limits.MAX_PENALTY_CARDS},
     ("BuyRules", "limits"): {"maxItems": limits.MAX_DEALS},
     ("StockRules", "turn_limit"): {"minimum": 1, "maximum": limits.MAX_TURN_LIMIT},
+    ("StockRules", "max_restocks"): {"minimum": 0, "maximum": limits.MAX_TURN_LIMIT},
     ("Scoring", "going_out"): _POINTS,
     ("Scoring", "one_turn_out"): _POINTS,
     ("Scoring", "one_turn_out_without_jokers"): _POINTS,

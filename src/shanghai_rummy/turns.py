@@ -17,8 +17,11 @@ __all__ = ["begin_turn", "buyers", "end_deal", "take_from_stock"]
 
 def _restocked(state: GameState) -> GameState | None:
     """The discard pile but its top card, shuffled into the stock; None if nothing to shuffle
-    or the variant does not re-stock."""
-    if state.variant.stock.restock is not Restock.RESHUFFLE_PILE or len(state.discard_pile) < 2:
+    or the variant does not re-stock (again)."""
+    rules = state.variant.stock
+    if rules.restock is not Restock.RESHUFFLE_PILE or len(state.discard_pile) < 2:
+        return None
+    if rules.max_restocks is not None and state.restocks >= rules.max_restocks:
         return None
     restocks = state.restocks + 1
     fresh = list(state.discard_pile[:-1])

@@ -128,6 +128,9 @@ def _shape(state: GameState) -> Problems:
         yield "upcard_live", "shape: a live upcard needs a discard pile"
     if state.restocks and variant.stock.restock is Restock.END_DEAL:
         yield "restocks", "shape: this variant never re-stocks (variant.stock.restock=end_deal)"
+    most = variant.stock.max_restocks
+    if most is not None and state.restocks > most:
+        yield "restocks", f"shape: this variant re-stocks at most {most} times a deal"
     if state.log is not None:
         for index, action in enumerate(state.log):
             if not _seat_ok(action.seat, players):

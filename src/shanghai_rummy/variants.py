@@ -305,12 +305,21 @@ class Restock(enum.Enum):
 
 @attrs.frozen(kw_only=True)
 class StockRules:
-    """The stock. ``turn_limit``: after this many turns a deal ends with no winner (a safety
-    so that every deal ends whatever the players do; at most
-    :data:`~shanghai_rummy.limits.MAX_TURN_LIMIT`, and there is no "no limit")."""
+    """The stock.
+
+    - ``restock``: what happens when the stock runs out.
+    - ``turn_limit``: after this many turns a deal ends with no winner (a safety so that
+      every deal ends whatever the players do; at most
+      :data:`~shanghai_rummy.limits.MAX_TURN_LIMIT`, and there is no "no limit").
+    - ``max_restocks``: house rule: at most this many re-stocks in a deal; when the stock runs
+      out again the deal ends with no winner (``None``: as often as the pile allows; at most
+      :data:`~shanghai_rummy.limits.MAX_TURN_LIMIT`, since each re-stock takes a turn's
+      discard).
+    """
 
     restock: Restock = Restock.RESHUFFLE_PILE
     turn_limit: int = 1000
+    max_restocks: int | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -441,6 +450,14 @@ def _validate(variant: Variant) -> None:
     _check_int(
         "stock.turn_limit", variant.stock.turn_limit, 1, limits.MAX_TURN_LIMIT, "MAX_TURN_LIMIT"
     )
+    if variant.stock.max_restocks is not None:
+        _check_int(
+            "stock.max_restocks",
+            variant.stock.max_restocks,
+            0,
+            limits.MAX_TURN_LIMIT,
+            "MAX_TURN_LIMIT",
+        )
     obliges = variant.drawing.upcard_obliges_going_down_from_turn
     if obliges is not None:
         _check_int(
