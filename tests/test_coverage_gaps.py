@@ -93,12 +93,13 @@ def test_down_players_draw_from_a_stock_that_cannot_be_refilled_ends_the_deal() 
     bare = attrs.evolve(
         state, stock=state.stock[:2], discard_pile=(), upcard_live=False, hands=tuple(hands)
     )
-    sr.validate(bare)
+    # a hand of 73 cards is beyond any hand's reach (issue 21): the engine still copes
+    with pytest.raises(sr.InvalidStateError, match=r"hands\[3\]: shape: 73 cards, but a hand"):
+        sr.validate(bare)
     bought = sr.buy(sr.discard(bare, 0, bare.hand(0)[0]), 2)
     assert not bought.stock and not bought.discard_pile
     ended = sr.draw(bought, 1, STOCK)
     assert ended.phase is sr.Phase.DEAL_OVER and sr.score(ended).winner is None
-    sr.validate(ended)
 
 
 # --- the cut card (variant.scoring.cut_card_hand) --------------------------------------------

@@ -188,3 +188,291 @@ def test_every_preset_fits_within_the_maxima_with_its_largest_hand() -> None:
         for pack in variant.packs:
             assert pack.decks <= limits.MAX_DECKS and pack.jokers <= limits.MAX_JOKERS
         assert all(deal.cards <= limits.MAX_CARDS_DEALT for deal in variant.deals)
+
+
+# --- finding 1: a small forged state stalled from_json (validate listed every going down) --
+
+
+def counting_listings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes of the listings of legal actions made (each one, uncached)."""
+    from shanghai_rummy import legal
+
+    sizes: list[int] = []
+    listing = legal._listed
+
+    def counted(state: sr.GameState) -> tuple[sr.Action, ...]:
+        actions = listing(state)
+        sizes.append(len(actions))
+        return actions
+
+    monkeypatch.setattr(legal, "_listed", counted)
+    return sizes
+
+
+def test_finding_01_a_forged_32_card_hand_is_refused_without_listing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = sr.new_game(RUMMY51, players=2, seed=3)
+    seat = state.to_act
+    assert seat is not None
+    jokers = [card for card in state.stock if card.is_joker]
+    moved = [*jokers, *[card for card in state.stock if not card.is_joker][: 17 - len(jokers)]]
+    stock = list(state.stock)
+    for card in moved:
+        stock.remove(card)
+    hands = list(state.hands)
+    hands[seat] = hands[seat] + tuple(moved)
+    forged = attrs.evolve(state, hands=tuple(hands), stock=tuple(stock))
+    text = sr.to_json(forged)
+    assert len(hands[seat]) == 32 and len(text) < 4000
+    calls = counting_listings(monkeypatch)
+    with pytest.raises(sr.SerializationError, match=r"hands\[1\]: shape: 32 cards, but a hand"):
+        sr.from_json(text, sr.GameState)
+    assert calls == []  # refused before any listing
+
+
+def test_finding_01_the_largest_hand_is_checked_for_a_move_without_listing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the starter's 15 cards with all 4 jokers, runs and sets: thousands of ways to open
+    hand = sr.parse_cards("JK JK JK JK 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+    state = sr.deal_from(RUMMY51, hands=[sr.parse_cards("2C 2D"), hand])
+    assert state.phase is sr.Phase.PLAY and len(state.hand(1)) == 15
+    calls = counting_listings(monkeypatch)
+    sr.validate(state)
+    assert sr.from_json(sr.to_json(state), sr.GameState) == state
+    assert calls and max(calls) < 1000  # single groups listed, not every way
+    # an obligation to go down it cannot meet is still refused, by one search
+    stuck = attrs.evolve(
+        sr.deal_from(RUMMY51, hands=[sr.parse_cards("2C 2D"), sr.parse_cards("2H 5S 9D KC")]),
+        turn_state=attrs.evolve(state.turn_state, must_go_down="took the upcard"),
+    )
+    with pytest.raises(sr.InvalidStateError, match=r"turn_state.must_go_down: a move: seat 1"):
+        sr.validate(stuck)
+
+
+# --- finding 7: integers over 4,300 digits ------------------------------------------------
+
+
+def test_finding_07_huge_seeds_and_meld_ids_are_refused() -> None:
+    huge = 10**5000
+    with pytest.raises(sr.RummyError, match=r"new_game: seed must be an integer from 0"):
+        sr.new_game(SHANGHAI, players=4, seed=huge)
+    with pytest.raises(sr.RummyError, match=r"deal_from: seed must be an integer from 0"):
+        sr.deal_from(SHANGHAI, hands=[sr.parse_cards("8C"), sr.parse_cards("9C")], seed=huge)
+    with pytest.raises(sr.RummyError, match=r"new_game: seed must be"):
+        sr.replay(sr.GameRecord(variant=SHANGHAI, players=4, seed=huge))
+    with pytest.raises(sr.RummyError, match=r"seed must be an integer from 0 to 2\*\*64 - 1"):
+        sr.new_game(SHANGHAI, players=4, seed=-1)
+    with pytest.raises(sr.NotationError, match=r"expected a meld id"):
+        sr.parse_action("layoff 9C " + "9" * 5000, seat=0)
+
+
+# --- finding 8: groups and lay-offs of the wrong kind -------------------------------------
+
+
+@pytest.mark.parametrize("groups", [None, 5, sr.JOKER, [sr.JOKER], "8C 8D 8H"])
+def test_finding_08_groups_of_the_wrong_kind_are_refused(groups: object) -> None:
+    state = sr.draw(sr.new_game(SHANGHAI, players=4, seed=7), 1, sr.Source.STOCK)
+    for call in (
+        lambda: sr.meld(state, 1, groups),
+        lambda: sr.go_out(state, 1, groups),
+        lambda: sr.Meld(1, groups),
+        lambda: sr.GoOut(1, groups),
+        lambda: sr.check_going_down(groups, SHANGHAI.deals[0].requirement, SHANGHAI),
+    ):
+        with pytest.raises(sr.RummyError):
+            call()
+    with pytest.raises(sr.ArgumentTypeError, match=r"lay_offs must be"):
+        sr.GoOut(1, (), 5)
+    with pytest.raises(sr.RummyError):
+        sr.go_out(state, 1, (), [None])
+    with pytest.raises(sr.NotationError):
+        sr.canonical_groups([object()], SHANGHAI)
+
+
+def test_finding_08_a_wrong_type_is_also_a_type_error() -> None:
+    with pytest.raises(TypeError):
+        sr.Meld(1, None)
+    with pytest.raises(sr.ArgumentTypeError, match=r"check_going_down: groups must be"):
+        sr.check_going_down(None, SHANGHAI.deals[0].requirement, SHANGHAI)
+
+
+# --- finding 9: the public solver functions -----------------------------------------------
+
+
+def test_finding_09_solver_guards() -> None:
+    eight = sr.Card.parse("8C")
+    contract = sr.Contract(sets=(3,))
+    with pytest.raises(sr.RummyError, match=r"more copies of a card than the solver takes"):
+        sr.arrangements([eight] * 300, contract, SHANGHAI)
+    with pytest.raises(sr.RummyError, match=r"more copies of a card than the solver takes"):
+        sr.possible_groups([eight] * 100_000, SHANGHAI)
+    with pytest.raises(sr.RummyError, match=r"more copies"):
+        sr.possible_groups(sr.make_pack(5, 0), SHANGHAI)  # 260 cards
+    with pytest.raises(sr.VariantError, match=r"Contract.runs: a size of 100; at most 14"):
+        sr.solve(sr.parse_cards("8C 8D 8H"), sr.Contract(runs=(100,)), SHANGHAI)
+    for requirement, variant in ((None, SHANGHAI), ("sets", SHANGHAI), (contract, None)):
+        for call in (sr.solve, sr.arrangements):
+            with pytest.raises(sr.ArgumentTypeError):
+                call(sr.parse_cards("8C 8D 8H"), requirement, variant)
+    with pytest.raises(sr.ArgumentTypeError, match=r"possible_groups: variant must be"):
+        sr.possible_groups(sr.parse_cards("8C 8D 8H"), "shanghai")
+
+
+# --- finding 10: packed counts at every size the maxima allow -------------------------------
+
+
+def test_finding_10_the_largest_set_the_maxima_allow_is_listed_and_solved() -> None:
+    pack = sr.PackSize(min_players=2, max_players=6, decks=limits.MAX_DECKS, jokers=8)
+    widest = attrs.evolve(
+        SHANGHAI,
+        id="widest",
+        packs=(pack,),
+        melds=sr.MeldRules(set_min=3),
+        jokers=sr.JokerRules(at_most_naturals=False),
+        deals=(sr.DealSpec(requirement=sr.Contract(sets=(24,)), cards=14),),
+        buying=sr.BuyRules(limits=((1, 3),)),  # a hand reaches 14 + 1 + 3 x 3 = 24
+        deal_count=1,
+    )
+    hand = sr.parse_cards(" ".join(["8C 8D 8H 8S"] * 4) + " JK" * 8)
+    assert len(hand) == limits.MAX_HAND_CARDS == limits.MAX_GROUP_CARDS
+    assert max(map(len, sr.possible_groups(hand, widest))) == 24
+    assert sr.solve(hand, widest.deals[0].requirement, widest) is not None
+    (way,) = sr.arrangements(hand, widest.deals[0].requirement, widest)
+    assert len(way[0]) == 24
+    with pytest.raises(sr.RummyError, match=r"more copies"):
+        sr.solve([sr.Card.parse("8C")] * 129, sr.Contract(sets=(3,)), SHANGHAI)
+
+
+# --- finding 12: hand-built states of the wrong types ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("changes", "path"),
+    [
+        ({"phase": "draw"}, "phase"),
+        ({"phase": None}, "phase"),
+        ({"seed": None}, "seed"),
+        ({"hands": "lists"}, "hands"),
+        ({"to_act": "1"}, "to_act"),
+        ({"totals": (0, 0, 0, None)}, r"totals\[3\]"),
+    ],
+)
+def test_finding_12_validate_refuses_mistyped_states(changes: dict[str, object], path: str) -> None:
+    state = sr.new_game(SHANGHAI, players=4, seed=7)
+    if changes.get("hands") == "lists":
+        changes = {"hands": [list(hand) for hand in state.hands]}
+    with pytest.raises(sr.InvalidStateError, match=rf"GameState.{path}: types: expected"):
+        sr.validate(attrs.evolve(state, **changes))
+
+
+def test_finding_12_legal_actions_of_a_play_state_with_seat_7() -> None:
+    state = sr.draw(sr.new_game(SHANGHAI, players=4, seed=7), 1, sr.Source.DISCARD)
+    assert state.phase is sr.Phase.PLAY
+    forged = attrs.evolve(state, to_act=7)
+    with pytest.raises(sr.InvalidStateError, match=r"to_act: phase and seat to act"):
+        sr.legal_actions(forged)
+    with pytest.raises(sr.InvalidStateError, match=r"phase: types: expected Phase"):
+        sr.legal_actions(attrs.evolve(state, phase="play"))
+
+
+# --- finding 13: deal_from returned states the library refuses ------------------------------
+
+
+def test_finding_13_deal_from_refuses_what_validate_refuses() -> None:
+    one = sr.parse_cards("8C")
+    with pytest.raises(sr.RummyError, match=r"hands\[1\]: every seat needs a card"):
+        sr.deal_from(SHANGHAI, hands=[one, ()])
+    with pytest.raises(sr.ArgumentTypeError, match=r"deal_from: seed must be an integer"):
+        sr.deal_from(SHANGHAI, hands=[one, one], seed="1")
+    with pytest.raises(sr.RummyError, match=r"deal_number must be from 1 to 10, got True"):
+        sr.deal_from(SHANGHAI, hands=[one, one], deal_number=True)
+    with pytest.raises(sr.InvalidStateError, match=r"hands\[0\]: shape: 13 cards"):
+        sr.deal_from(
+            SHANGHAI, hands=[sr.parse_cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"), one]
+        )
+    sr.validate(sr.deal_from(SHANGHAI, hands=[one, one]))
+
+
+# --- finding 16: arguments of the wrong kind ----------------------------------------------
+
+
+def test_finding_16_arguments_of_the_wrong_kind() -> None:
+    state = sr.new_game(SHANGHAI, players=4, seed=7)
+    seen = sr.view(state, 1)
+    draw = sr.Draw(1, sr.Source.STOCK)
+    calls = [
+        lambda: sr.legal_actions(None),
+        lambda: sr.legal_actions(seen),
+        lambda: sr.view(None, 0),
+        lambda: sr.apply(seen, draw),
+        lambda: sr.apply(state, None),
+        lambda: sr.validate(None),
+        lambda: sr.record(None),
+        lambda: sr.replay(None),
+        lambda: sr.new_game(None, players=4),
+        lambda: sr.next_deal(None),
+        lambda: sr.score(None),
+        lambda: sr.GreedyBot("shanghai"),
+        lambda: sr.GreedyBot(SHANGHAI, max_buys="2"),
+        lambda: sr.GreedyBot(SHANGHAI).choose(state),
+        lambda: sr.RandomBot(seed=None),
+        lambda: sr.RandomBot().choose(None),
+    ]
+    for call in calls:
+        with pytest.raises(sr.RummyError):
+            call()
+    with pytest.raises(sr.ArgumentTypeError, match=r"legal_actions: state must be a GameState"):
+        sr.legal_actions(None)
+
+
+# --- finding 14: lone surrogates ------------------------------------------------------------
+
+
+def test_finding_14_a_lone_surrogate_in_a_text_field_is_refused() -> None:
+    text = sr.to_json(SHANGHAI).replace('"name":"Shanghai Rummy (aces high)"', '"name":"\\ud800"')
+    assert "\\ud800" in text
+    with pytest.raises(sr.SerializationError, match=r"\$.data.name: a lone surrogate"):
+        sr.from_json(text, sr.Variant)
+    with pytest.raises(sr.VariantError, match=r"lone surrogate"):
+        sr.load_variant({"base": "shanghai", "id": "\ud800"})
+
+
+# --- finding 15: refusing malformed input costs no more than accepting ----------------------
+
+
+def test_finding_15_a_megabyte_of_malformed_history_is_refused_at_the_first_items(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from shanghai_rummy import serialization
+
+    state = sr.new_game(SHANGHAI, players=4, seed=7)
+    document = sr.to_dict(state)
+    document["data"]["history"] = [{"type": "draw", "seat": "x"}] * 35_000  # over 1 MB
+    text = json.dumps(document)
+    assert len(text) > 1_000_000
+    reported: list[int] = []
+    made = serialization._ItemErrors.__init__
+
+    def counted(self: serialization._ItemErrors, problems: list[tuple[str, Exception]]) -> None:
+        reported.append(len(problems))
+        made(self, problems)
+
+    monkeypatch.setattr(serialization._ItemErrors, "__init__", counted)
+    with pytest.raises(sr.SerializationError, match=r"history\[0\].seat: expected an integer"):
+        sr.from_json(text, sr.GameState)
+    assert reported == [3]  # the first failing items, not all 35,000
+
+
+def test_finding_15_from_json_has_a_size_limit() -> None:
+    text = sr.to_json(sr.new_game(SHANGHAI, players=4, seed=7))
+    assert sr.from_json(text, sr.GameState, max_bytes=len(text.encode())).seed == 7
+    with pytest.raises(sr.SerializationError, match=r"over 1000 bytes"):
+        sr.from_json(text, sr.GameState, max_bytes=1000)
+    with pytest.raises(sr.SerializationError, match=r"over 10 bytes"):
+        sr.from_json("[" * 5 + "é" * 5, sr.GameState, max_bytes=10)  # 15 bytes, 10 characters
+    with pytest.raises(sr.SerializationError, match=r"limits.MAX_DOCUMENT_BYTES"):
+        sr.from_json(b" " * (limits.MAX_DOCUMENT_BYTES + 1), sr.GameState)
+    with pytest.raises(sr.ArgumentTypeError, match=r"max_bytes must be"):
+        sr.from_json(text, sr.GameState, max_bytes="big")

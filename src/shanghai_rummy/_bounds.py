@@ -46,11 +46,14 @@ from collections.abc import Iterable
 
 from ._rules import (
     _NO_LIMIT,
+    MOST_CARDS,
+    MOST_COPIES,
+    MOST_JOKERS,
     _Rules,
+    too_many_copies,
 )
 from .cards import JOKER, Card, Rank, Suit, cards_error
 from .contracts import Contract, Opening
-from .errors import RummyError
 
 # A hand's counts, a byte each, in one integer: the copies of each card slot (suit * 16 +
 # rank, as the searches count them), then of each rank, of each suit and the jokers; above
@@ -77,14 +80,18 @@ _SUIT_BITS = (1 << 128) - 1  # one suit's 16 bytes
 
 def _tally(cards: Iterable[Card]) -> bytes:
     """The counts of ``cards`` (see ``_TALLY``), a byte each; a :func:`cards_error` for
-    something that is not a card, a :class:`RummyError` for more than 255 cards."""
+    something that is not a card, a :class:`RummyError` for more cards, or more copies of
+    one, than the largest pack the limits allow (each count must fit its byte)."""
     try:
         total = sum(map(_TALLY.__getitem__, cards))
     except (KeyError, TypeError):  # not a card, or not a collection
         raise cards_error(cards) from None
-    if total >> _CARDS_SHIFT > 255:
-        raise RummyError(f"{total >> _CARDS_SHIFT} cards: a hand holds at most 255")
-    return total.to_bytes(_CARDS_SHIFT // 8 + 1, "little")
+    if total >> _CARDS_SHIFT > MOST_CARDS:
+        raise too_many_copies()
+    tally = total.to_bytes(_CARDS_SHIFT // 8 + 1, "little")
+    if max(tally[:64]) > MOST_COPIES or tally[_JOKER_BYTE] > MOST_JOKERS:
+        raise too_many_copies()
+    return tally
 
 
 def _held(tally: bytes) -> int:

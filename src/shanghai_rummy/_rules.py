@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from .cards import JOKER, Card, Rank, Suit, card_error, cards_error
 from .contracts import CardValues
+from .errors import RummyError
+from .limits import MAX_DECKS
 from .melds import GroupShape, MeldKind, Shape, _span_error, rank_at
 from .variants import Aces, SameSuitRuns, Variant
 
@@ -255,7 +257,29 @@ def count_cards(cards: Iterable[Card]) -> tuple[list[int], int]:
                 raise card_error(card)
     except TypeError:  # not a collection, or an unhashable item in it
         raise cards_error(cards) from None
+    if jokers > MOST_JOKERS or max(counts) > MOST_COPIES or sum(counts) + jokers > MOST_CARDS:
+        raise too_many_copies()
     return counts, jokers
+
+
+MOST_COPIES = 2 * MAX_DECKS
+"""The most copies of a natural card the solver takes: twice the largest pack's."""
+MOST_JOKERS = 63 - 4 * MOST_COPIES
+"""The most jokers the solver takes (31): a set of every copy of a rank and every joker
+then holds 63 cards, the most a group's packed size holds; far more than
+:data:`~shanghai_rummy.limits.MAX_JOKERS`, for bots that ask with jokers for cards to come."""
+MOST_CARDS = 255
+"""The most cards the solver takes (each count is packed in a byte)."""
+
+
+def too_many_copies() -> RummyError:
+    """The error for cards holding more copies of a card than the solver's packed counts
+    hold (far more than any pack)."""
+    return RummyError(
+        f"more copies of a card than the solver takes: at most {MOST_COPIES} of a natural "
+        f"card ({MAX_DECKS} in the largest pack, limits.MAX_DECKS) and {MOST_JOKERS} jokers, "
+        f"{MOST_CARDS} cards in all"
+    )
 
 
 def _run_cards(suit_index: int, start: int, length: int, joker_mask: int) -> tuple[Card, ...]:

@@ -28,6 +28,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from ._arguments import check_seed, expect, wrong_type
 from .actions import Action, Buy, Discard, Draw, LayOff, Meld, PassBuy, Source, SwapJoker
 from .cards import JOKER, Card, Rank, Suit, sort_cards
 from .contracts import Contract, Opening
@@ -79,7 +80,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed, "RandomBot")
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
@@ -87,6 +88,7 @@ class RandomBot:
 
     def choose(self, view: PlayerView) -> Action:
         """A legal action, chosen at random."""
+        expect(view, PlayerView, "RandomBot.choose", "view")
         if not view.legal_actions:
             raise _no_choice(view)
         return view.legal_actions[self._rng.randrange(len(view.legal_actions))]
@@ -221,6 +223,10 @@ class GreedyBot:
     product of the groups)."""
 
     def __init__(self, variant: Variant | None = None, *, max_buys: int | None = None) -> None:
+        if variant is not None:
+            expect(variant, Variant, "GreedyBot", "variant")
+        if max_buys is not None and (type(max_buys) is not int or max_buys < 0):
+            raise wrong_type("GreedyBot", "max_buys", "a non-negative integer or None", max_buys)
         self.variant = variant
         self.max_buys = max_buys
         self._found: dict[tuple[object, ...], Arrangement | _Unknown | None] = {}
@@ -240,6 +246,7 @@ class GreedyBot:
 
     def choose(self, view: PlayerView) -> Action:
         """The greedy choice among ``view.legal_actions``."""
+        expect(view, PlayerView, "GreedyBot.choose", "view")
         actions = view.legal_actions
         variant = self._variant(view)
         if not actions:

@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from ._arguments import check_seed, expect, refuses_bad_arguments
 from .cards import Card, card_error, checked_cards, make_pack, refuse_text
 from .errors import RummyError
 from .event_log import deal_chain
@@ -43,6 +44,7 @@ def first_dealer(variant: Variant, players: int, seed: int) -> int:
     return ranks.index(min(ranks))
 
 
+@refuses_bad_arguments
 def new_game(variant: Variant, players: int, seed: int = 0) -> GameState:
     """A new game with deal 1 dealt, ready for the first decision.
 
@@ -51,8 +53,8 @@ def new_game(variant: Variant, players: int, seed: int = 0) -> GameState:
     >>> [len(state.hand(seat)) for seat in range(3)], state.phase, state.upcard
     ([14, 15, 14], <Phase.PLAY: 'play'>, None)
     """
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RummyError(f"seed must be an integer, got {seed!r}")
+    expect(variant, Variant, "new_game", "variant")
+    check_seed(seed, "new_game")
     variant.pack_size(players)
     dealer = first_dealer(variant, players, seed)
     return _deal(variant, players, seed, 1, dealer, (0,) * players, (), None)
@@ -162,6 +164,7 @@ def next_deal_state(state: GameState) -> GameState:
     )
 
 
+@refuses_bad_arguments
 def deal_from(
     variant: Variant,
     hands: Sequence[Sequence[Card]],
@@ -187,6 +190,8 @@ def deal_from(
     >>> state.to_act, state.upcard, state.stock[0], state.stock_size
     (1, Card.parse('8S'), Card.parse('JK'), 102)
     """
+    expect(variant, Variant, "deal_from", "variant")
+    check_seed(seed, "deal_from")
     refuse_text(hands)
     try:
         held = tuple(checked_cards(hand) for hand in hands)
@@ -197,10 +202,13 @@ def deal_from(
         raise card_error(upcard)
     players = len(held)
     pack = variant.pack_size(players)
-    if not isinstance(dealer, int) or not 0 <= dealer < players:
+    for seat, hand in enumerate(held):
+        if not hand:
+            raise RummyError(f"hands[{seat}]: every seat needs a card to play the deal")
+    if type(dealer) is not int or not 0 <= dealer < players:
         raise RummyError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
     total_deals = variant.total_deals(players)
-    if not isinstance(deal_number, int) or not 1 <= deal_number <= total_deals:
+    if type(deal_number) is not int or not 1 <= deal_number <= total_deals:
         raise RummyError(f"deal_number must be from 1 to {total_deals}, got {deal_number!r}")
     placed = [card for hand in held for card in hand] + list(stock)
     if upcard is not None:
@@ -214,7 +222,7 @@ def deal_from(
             f"{pack.jokers} jokers): too many {', '.join(short)}"
         )
     rest = _shuffled(sorted(remaining.elements(), key=str), seed, deal_number, "stacked")
-    return _start(
+    state = _start(
         variant,
         seed,
         dealer,
@@ -226,3 +234,9 @@ def deal_from(
         (),
         None,
     )
+    # a stacked deal is held to every invariant a loaded state is (a hand beyond the
+    # variant's reach, say, is refused here rather than when the state is saved and loaded)
+    from .validation import validate  # validation reads the engine, which deals
+
+    validate(state)
+    return state

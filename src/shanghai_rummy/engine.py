@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from . import event_log
+from ._arguments import refuses_bad_states
 from .actions import (
     Action,
     Buy,
@@ -153,6 +154,7 @@ def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> tuple[tup
 # -- drawing and buying ---------------------------------------------------------------------
 
 
+@refuses_bad_states
 def draw(state: GameState, seat: int, source: Source) -> GameState:
     """Draw for the turn: the top of the stock, or the upcard (``Source.DISCARD``).
 
@@ -289,6 +291,7 @@ def _draw_stock(state: GameState, seat: int, log: History | None = None) -> Game
     )
 
 
+@refuses_bad_states
 def buy(state: GameState, seat: int) -> GameState:
     """Buy the upcard offered to ``seat``: it takes the upcard and the penalty cards."""
     return event_log.answered(state, Buy(seat), _buy(state, seat))
@@ -365,6 +368,7 @@ def _no_offer(state: GameState, seat: int) -> str:
     )
 
 
+@refuses_bad_states
 def pass_buy(state: GameState, seat: int) -> GameState:
     """Decline the upcard offered to ``seat``; it goes to the next eligible buyer, if any."""
     return event_log.answered(state, PassBuy(seat), _pass_buy(state, seat))
@@ -462,6 +466,7 @@ def _can_play_on(state: GameState, seat: int) -> bool:
     return any(not isinstance(action, Discard) for action in legal_actions(state))
 
 
+@refuses_bad_states
 def meld(state: GameState, seat: int, groups: Sequence[Sequence[Card]]) -> GameState:
     """Lay down groups: going down with the deal's contract (or opening) when not yet down,
     else new groups where ``variant.going_down.new_melds`` allows."""
@@ -560,6 +565,7 @@ def _find_meld(state: GameState, meld_id: int, error: type[IllegalMoveError]) ->
     raise error(f"there is no meld #{meld_id} on the table (meld ids: {ids})")
 
 
+@refuses_bad_states
 def lay_off(
     state: GameState, seat: int, card: Card, meld_id: int, end: End | None = None
 ) -> GameState:
@@ -607,6 +613,7 @@ def _lay_off(
     return _after_play(after, seat, "lay off")
 
 
+@refuses_bad_states
 def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameState:
     """Give natural ``card`` for the joker in meld ``meld_id`` that stands for it; the joker
     joins the hand, with the obligations ``variant.joker_swap`` sets."""
@@ -733,6 +740,7 @@ def _check_obligations(state: GameState, verb: str, *, going_out: bool = False) 
         )
 
 
+@refuses_bad_states
 def discard(state: GameState, seat: int, card: Card) -> GameState:
     """Discard ``card``, ending the turn; discarding the last card goes out where the variant
     allows it."""
@@ -775,6 +783,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
     )
 
 
+@refuses_bad_states
 def go_out(
     state: GameState,
     seat: int,
@@ -818,6 +827,7 @@ def _planned(item: object) -> PlannedLayOff:
 # -- between deals --------------------------------------------------------------------------
 
 
+@refuses_bad_states
 def score(state: GameState) -> DealResult:
     """The result of the deal that just ended: points per seat and why. Totals include it."""
     if state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER) or not state.results:
@@ -825,6 +835,7 @@ def score(state: GameState) -> DealResult:
     return state.results[-1]
 
 
+@refuses_bad_states
 def next_deal(state: GameState) -> GameState:
     """Deal the next deal (the dealer moves one seat left, the next contract applies)."""
     if state.phase is Phase.GAME_OVER:
@@ -836,6 +847,7 @@ def next_deal(state: GameState) -> GameState:
     return next_deal_state(state)
 
 
+@refuses_bad_states
 def apply(state: GameState, action: Action) -> GameState:
     """Apply any :data:`~shanghai_rummy.Action` to ``state``."""
     if isinstance(action, Draw):

@@ -19,7 +19,7 @@ is made of.
 from __future__ import annotations
 
 from . import engine
-from ._arguments import expect
+from ._arguments import expect, refuses_bad_states
 from .actions import (
     Action,
     Buy,
@@ -49,6 +49,7 @@ from .variants import GoOutDiscard, NewMelds, SwapWho
 __all__ = ["legal_actions"]
 
 
+@refuses_bad_states
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The actions :func:`~shanghai_rummy.apply` accepts from the seat to act, in a stable
     order (empty when the deal or the game is over)."""
@@ -77,11 +78,15 @@ def _listed(state: GameState) -> tuple[Action, ...]:
     seat = state.to_act
     if seat is None:
         return ()
+    if not 0 <= seat < len(state.hands):
+        raise IndexError(f"no seat {seat!r}")  # a hand-built state: explained by validate
     if state.phase is Phase.BUY:
         return (Buy(seat), PassBuy(seat))
     if state.phase is Phase.DRAW:
         return _draws(state, seat)
-    return _plays(state, seat)
+    if state.phase is Phase.PLAY:
+        return _plays(state, seat)
+    raise TypeError(f"phase {state.phase!r} is not a Phase")  # a hand-built state: explained
 
 
 _DRAW_CHOICES: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}

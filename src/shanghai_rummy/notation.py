@@ -63,7 +63,7 @@ from .errors import NotationError
 __all__ = ["format_action", "parse_action"]
 
 _TOKEN = re.compile(r"[/,]|[^\s/,]+")
-_MELD_ID = re.compile(r"#?(-?\d+)")
+_MELD_ID = re.compile(r"#?(-?\d{1,18})")  # no meld id comes near 18 digits
 _ENDS: tuple[End, ...] = ("low", "high")
 _SECTIONS = ("meld", "layoff", "discard")
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from ._arguments import expect, refuses_bad_arguments, refuses_bad_states, wrong_type
 from .actions import Action
 from .dealing import new_game
 from .engine import apply, next_deal
@@ -57,6 +58,7 @@ class GameRecord:
     deal_number: int | None = None
 
 
+@refuses_bad_states
 def record(state: GameState) -> GameRecord:
     """The record of the game that led to ``state``: its variant, seats, seed and history.
 
@@ -77,6 +79,7 @@ def record(state: GameState) -> GameRecord:
     )
 
 
+@refuses_bad_arguments
 def replay(game: GameRecord, steps: int | None = None) -> GameState:
     """Play the record from its first deal: the state after its first ``steps`` actions (all
     of them by default). Before an action that comes after a deal ended, the next deal is
@@ -95,13 +98,21 @@ def replay(game: GameRecord, steps: int | None = None) -> GameState:
     ...
     shanghai_rummy.errors.NotYourTurnError: record action #0 Draw(seat=0, ...): seat 0 cannot ...
     """
+    _check_arguments(game, steps, "replay")
     return deque(replay_states(game, steps), maxlen=1)[0]  # the last state
+
+
+def _check_arguments(game: GameRecord, steps: int | None, function: str) -> None:
+    expect(game, GameRecord, function, "game")
+    if steps is not None and type(steps) is not int:
+        raise wrong_type(function, "steps", "an integer or None", steps)
 
 
 def replay_states(game: GameRecord, steps: int | None = None) -> Iterator[GameState]:
     """Every state :func:`replay` passes through, in order: the first deal dealt, the state
     after each action, and each next deal dealt (for what needs each step, such as the events
     of every deal)."""
+    _check_arguments(game, steps, "replay_states")
     actions = game.actions if steps is None else game.actions[: max(0, steps)]
     state = new_game(game.variant, players=game.players, seed=game.seed)
     yield state

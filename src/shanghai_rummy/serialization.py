@@ -60,7 +60,7 @@ from .actions import (
 )
 from .cards import Card, make_pack
 from .contracts import Contract, Opening, Requirement
-from .errors import InvalidStateError, RummyError, SerializationError
+from .errors import ArgumentTypeError, InvalidStateError, RummyError, SerializationError
 from .events import (
     Bought,
     DealEnded,
@@ -81,6 +81,7 @@ from .events import (
     chain_events,
     chain_of,
 )
+from .limits import MAX_DOCUMENT_BYTES, MAX_HISTORY_ACTIONS
 from .records import GameRecord
 from .scoring import DealResult, Outcome
 from .state import GameState, History
@@ -144,6 +145,7 @@ DOCUMENTS: tuple[tuple[str, object], ...] = (
 """Each document ``type`` and the class (or union) its ``data`` holds."""
 
 _CARDS = {card.code: card for card in make_pack(1, 1)}
+_MOST_PROBLEMS = 3  # errors reported from one array (the message shows three)
 _CODE_OF = {card: code for code, card in _CARDS.items()}
 
 
@@ -260,6 +262,11 @@ def _structure_bool(value: object, _: object) -> bool:
 def _structure_str(value: object, _: object) -> str:
     if type(value) is not str:
         raise TypeError(f"expected a string, got {_kind(value)}")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # "\ud800" in the JSON: no UTF-8 text can hold it
+            raise ValueError("a lone surrogate (such as \\ud800) is not text") from None
     return value
 
 
@@ -352,6 +359,8 @@ def _tuple_structure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[An
                 items.append(hooks[slot](item, types[slot]))
             except Exception as error:  # collected, each with its index in the path
                 problems.append((f"[{index}]", error))
+                if len(problems) == _MOST_PROBLEMS:
+                    break  # enough to report: refusing costs no more than reading
         if problems:
             raise _ItemErrors(problems)
         return tuple(items)
@@ -360,6 +369,8 @@ def _tuple_structure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[An
 
 
 def _structure_history(value: object, _: object) -> History | None:
+    if type(value) is list and len(value) > MAX_HISTORY_ACTIONS:
+        raise ValueError(f"at most {MAX_HISTORY_ACTIONS} actions (limits.MAX_HISTORY_ACTIONS)")
     actions: Sequence[Action] | None = _quick_actions(value)
     if actions is None:  # something is wrong: the converter says what, and where
         actions = _CONVERTER.structure(value, tuple[Action, ...])
@@ -750,10 +761,16 @@ _ENVELOPE = ("format", "version", "type", "data")
 
 
 @overload
-def from_json(text: str | bytes, type: type[_T]) -> _T: ...
+def from_json(
+    text: str | bytes, type: type[_T], *, max_bytes: int | None = MAX_DOCUMENT_BYTES
+) -> _T: ...
 @overload
-def from_json(text: str | bytes, type: object) -> Any: ...
-def from_json(text: str | bytes, type: object) -> Any:
+def from_json(
+    text: str | bytes, type: object, *, max_bytes: int | None = MAX_DOCUMENT_BYTES
+) -> Any: ...
+def from_json(
+    text: str | bytes, type: object, *, max_bytes: int | None = MAX_DOCUMENT_BYTES
+) -> Any:
     """Load a document written by :func:`to_json`. ``type`` is the class expected:
     ``GameState``, ``PlayerView``, ``Variant``, ``DealResult``, ``GameRecord``, or
     ``sr.Action`` (any action) or one action class.
@@ -763,6 +780,11 @@ def from_json(text: str | bytes, type: object) -> Any:
     unknown fields, wrong types, unknown card codes, and for a game state every invariant of
     :func:`~shanghai_rummy.validate` (card conservation, phase and seat to act, valid melds,
     buy limits, totals).
+
+    ``max_bytes`` refuses a larger document before it is parsed (by default
+    :data:`~shanghai_rummy.limits.MAX_DOCUMENT_BYTES`, 16 MiB; None: no limit); a server
+    passes the size its messages need. Refusing a malformed document costs no more than
+    reading a well-formed one of the same size.
 
     >>> import shanghai_rummy as sr
     >>> state = sr.new_game(sr.get_variant("shanghai"), players=3, seed=4)
@@ -775,6 +797,7 @@ def from_json(text: str | bytes, type: object) -> Any:
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise SerializationError(f"$: expected JSON text, got {_kind(text)}")
+    _check_size(text, max_bytes)
     try:
         document = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
     except RecursionError:
@@ -782,6 +805,24 @@ def from_json(text: str | bytes, type: object) -> Any:
     except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, duplicate keys, NaN
         raise SerializationError(f"$: not JSON: {error}") from None
     return from_dict(document, type)
+
+
+def _check_size(text: str | bytes | bytearray, max_bytes: int | None) -> None:
+    """Refuse a document over ``max_bytes`` (its UTF-8 size) before parsing it."""
+    if max_bytes is None:
+        return
+    if _builtin_type(max_bytes) is not int or max_bytes < 0:
+        raise ArgumentTypeError(
+            f"from_json: max_bytes must be a non-negative integer or None, got {_short(max_bytes)}"
+        )
+    size = len(text)
+    if isinstance(text, str) and size <= max_bytes < 4 * size and not text.isascii():
+        size = len(text.encode("utf-8", "surrogatepass"))  # a character is 1 to 4 bytes
+    if size > max_bytes:
+        raise SerializationError(
+            f"$: the document is over {max_bytes} bytes (from_json's max_bytes; "
+            "limits.MAX_DOCUMENT_BYTES by default)"
+        )
 
 
 # --- what structure alone cannot see ----------------------------------------------------------

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 
+from ._arguments import refuses_bad_arguments, wrong_type
 from ._bounds import contract_tally, opening_tally
 from ._every import _Candidate, every_group, every_group_keyed, every_way
 from ._rules import (
@@ -219,6 +220,18 @@ def _check_contract(shapes: Sequence[GroupShape], contract: Contract, variant: V
             )
 
 
+def _is_collection(value: object) -> bool:
+    return isinstance(value, Iterable) and not isinstance(value, (str, bytes))
+
+
+def _check_arguments(function: str, requirement: object, variant: object) -> None:
+    if type(requirement) not in (Contract, Opening):
+        raise wrong_type(function, "requirement", "a Contract or an Opening", requirement)
+    if type(variant) is not Variant:
+        raise wrong_type(function, "variant", "a Variant", variant)
+
+
+@refuses_bad_arguments
 def check_going_down(
     groups: Iterable[Sequence[Card]], requirement: Requirement, variant: Variant
 ) -> tuple[GroupShape, ...]:
@@ -249,6 +262,9 @@ def check_going_down(
     ...
     shanghai_rummy.errors.ContractNotMetError: the groups are worth 22 points; ...
     """
+    _check_arguments("check_going_down", requirement, variant)
+    if not _is_collection(groups):
+        raise wrong_type("check_going_down", "groups", "a sequence of groups of cards", groups)
     listed = _listed_shapes(groups, requirement, variant)
     if listed is not None:
         return listed
@@ -278,6 +294,7 @@ def check_shapes(shapes: Sequence[GroupShape], requirement: Requirement, variant
 # --- canonical form ---------------------------------------------------------------------------
 
 
+@refuses_bad_arguments
 def canonical_groups(
     groups: Iterable[Shape | Sequence[Card]], variant: Variant
 ) -> tuple[tuple[Card, ...], ...]:
@@ -301,10 +318,13 @@ def canonical_groups(
 # --- public entry points ----------------------------------------------------------------------
 
 
+@refuses_bad_arguments
 def solve(cards: Iterable[Card], requirement: Requirement, variant: Variant) -> Arrangement | None:
     """One way to meet ``requirement`` with some of ``cards``, in canonical form (see the
     module notes), that :func:`check_going_down` accepts; None when there is none. Exact: it
-    never misses a way that exists. A hand holds at most 255 cards (no pack comes near).
+    never misses a way that exists. ``cards`` hold at most 8 copies of a natural card
+    (twice :data:`~shanghai_rummy.limits.MAX_DECKS`), 31 jokers and 255 cards in all; more
+    raise a RummyError.
 
     >>> from shanghai_rummy import Contract, Opening, get_variant, parse_cards
     >>> hand = parse_cards("6S 7S 8S 10D 10C 10H 2C 3D")
@@ -313,6 +333,7 @@ def solve(cards: Iterable[Card], requirement: Requirement, variant: Variant) -> 
     >>> solve(hand, Contract(runs=(4, 4)), get_variant("shanghai")) is None
     True
     """
+    _check_arguments("solve", requirement, variant)
     refuse_text(cards)
     rules = rules_of(variant)
     if isinstance(requirement, Contract):
@@ -336,6 +357,7 @@ def solve(cards: Iterable[Card], requirement: Requirement, variant: Variant) -> 
     return canonical_groups(search.shapes(), variant)
 
 
+@refuses_bad_arguments
 def arrangements(
     cards: Iterable[Card], requirement: Requirement, variant: Variant
 ) -> tuple[Arrangement, ...]:
@@ -349,6 +371,7 @@ def arrangements(
     >>> [" ".join(map(str, group)) for (group,) in ways]
     ['8C 8D 8H', '8C 8D 8H 8S', '8C 8D 8S', '8C 8H 8S', '8D 8H 8S']
     """
+    _check_arguments("arrangements", requirement, variant)
     refuse_text(cards)
     rules = rules_of(variant)
     counts, jokers = count_cards(cards)
@@ -488,6 +511,7 @@ def possible_shapes(cards: Iterable[Card], variant: Variant) -> tuple[GroupShape
     return tuple(shapes)
 
 
+@refuses_bad_arguments
 def possible_groups(cards: Iterable[Card], variant: Variant) -> Arrangement:
     """Every distinct valid single group that some of ``cards`` can form: exactly the
     canonical forms (see the module notes) of the groups
@@ -500,6 +524,8 @@ def possible_groups(cards: Iterable[Card], variant: Variant) -> Arrangement:
     >>> [" ".join(map(str, group)) for group in groups]
     ['8C 8D JK', 'JK 8C 9C 10C', '8C 9C 10C JK']
     """
+    if type(variant) is not Variant:
+        raise wrong_type("possible_groups", "variant", "a Variant", variant)
     refuse_text(cards)
     counts, jokers = count_cards(cards)
     return every_group(counts, jokers, rules_of(variant))

@@ -19,16 +19,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import get_args
 
+from ._arguments import wrong_type
+from ._field_types import Checker, describe_type, first_mistyped
+from .actions import Action, Buy, Discard, Draw, PassBuy, Source
 from .cards import Card, make_pack
 from .errors import InvalidMeldError, InvalidStateError, RummyError
 from .events import DealStarted
 from .going_down import extends_going_down, laid_shapes
 from .legal import legal_actions
+from .limits import MAX_HISTORY_ACTIONS
 from .melds import check_group
 from .solver import check_laid
-from .state import GameState, Phase
-from .variants import Restock
+from .state import GameState, History, Phase
+from .variants import Restock, Variant
 
 __all__ = ["validate"]
 
@@ -58,7 +63,8 @@ def validate(state: GameState) -> None:
        the event log numbered in order, its seats real, its last deal dealt this deal;
     8. a move: the seat to act has a legal action, so an obligation of the turn it cannot
        meet (``turn_state.must_go_down`` with no way to go down left, say) is refused here,
-       not met later as an empty :func:`~shanghai_rummy.legal_actions`.
+       not met later as an empty :func:`~shanghai_rummy.legal_actions` (which lists going
+       down one group at a time, so this stays small even for the largest hand allowed).
 
     >>> import attrs
     >>> import shanghai_rummy as sr
@@ -68,7 +74,10 @@ def validate(state: GameState) -> None:
     ...
     shanghai_rummy.errors.InvalidStateError: GameState.to_act: phase and seat to act: in ...
     """
+    if not isinstance(state, GameState):
+        raise wrong_type("validate", "state", "a GameState", state)
     for check in (
+        _types,
         _shape,
         _conservation,
         _phase,
@@ -90,6 +99,57 @@ def _seat_ok(seat: object, players: int) -> bool:
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
 
 
+def _history_types(log: object, path: str) -> Problems:
+    assert isinstance(log, History)  # the hint was checked first
+    if log.length > MAX_HISTORY_ACTIONS:
+        yield path, f"at most {MAX_HISTORY_ACTIONS} actions (limits.MAX_HISTORY_ACTIONS)"
+        return
+    for index, action in enumerate(log):
+        kind = type(action)
+        # the actions of most of a history, checked directly; the others by their hints
+        if isinstance(action, Draw):
+            fits = type(action.seat) is int and type(action.source) is Source
+        elif isinstance(action, Discard):
+            fits = type(action.seat) is int and type(action.card) is Card
+        elif isinstance(action, (Buy, PassBuy)):
+            fits = type(action.seat) is int
+        elif kind in _ACTION_CLASSES:
+            mistyped = first_mistyped(action, kind, f"{path}[{index}]", _SPECIAL)
+            if mistyped is not None:
+                yield mistyped
+                return
+            continue
+        else:
+            fits = False
+        if not fits:
+            yield (
+                f"{path}[{index}]",
+                f"expected an Action of its fields' types, got {describe_type(action)}",
+            )
+            return
+
+
+def _card_type(card: object, path: str) -> Problems:
+    if type(card) is not Card:
+        yield path, f"expected a Card, got {describe_type(card)}"
+
+
+def _variant_type(variant: object, path: str) -> Problems:
+    return iter(())  # a Variant checks its own fields when it is built
+
+
+_ACTION_CLASSES = frozenset(get_args(Action))
+_SPECIAL: dict[type, Checker] = {Card: _card_type, History: _history_types, Variant: _variant_type}
+
+
+def _types(state: GameState) -> Problems:
+    """Every field of the type its hint says (a state built by hand may hold anything)."""
+    mistyped = first_mistyped(state, GameState, "", _SPECIAL)
+    if mistyped is not None:
+        path, problem = mistyped
+        yield path.removeprefix("."), f"types: {problem}"
+
+
 def _shape(state: GameState) -> Problems:
     variant = state.variant
     players = state.num_players
@@ -105,6 +165,7 @@ def _shape(state: GameState) -> Problems:
         if count != players:
             yield name, f"shape: {count} entries for {players} seats"
             return
+    yield from _hand_reach(state)
     for name in ("dealer", "turn"):
         if not _seat_ok(getattr(state, name), players):
             yield name, f"shape: no seat {getattr(state, name)!r} among seats 0 to {players - 1}"
@@ -136,6 +197,25 @@ def _shape(state: GameState) -> Problems:
             if not _seat_ok(action.seat, players):
                 yield f"history[{index}].seat", f"shape: no seat {action.seat!r}"
                 return
+
+
+def _hand_reach(state: GameState) -> Problems:
+    """No hand holds more than the variant lets it reach: the cards dealt, one more (drawn,
+    or the starter's extra card), and each buy with its penalty cards."""
+    variant = state.variant
+    if not 1 <= state.deal_number <= variant.total_deals(state.num_players):
+        return  # reported with the deal number
+    dealt = variant.deal(state.deal_number).cards
+    per_buy = 1 + variant.buying.penalty_cards
+    for seat, hand in enumerate(state.hands):
+        most = dealt + 1 + max(0, state.seats[seat].buys) * per_buy
+        if len(hand) > most:
+            yield (
+                f"hands[{seat}]",
+                f"shape: {len(hand)} cards, but a hand reaches at most {most} in this deal "
+                f"({dealt} dealt, 1 drawn, {state.seats[seat].buys} buys of {per_buy})",
+            )
+            return
 
 
 def _places(state: GameState) -> Iterator[tuple[str, tuple[Card, ...]]]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import attrs
 
+from ._arguments import refuses_bad_states
 from .actions import Action
 from .cards import Card
 from .contracts import Requirement
@@ -125,6 +126,7 @@ def _still_to_lay(state: GameState) -> str | None:
     return None if left is None else left.describe()
 
 
+@refuses_bad_states
 def view(state: GameState, seat: int | None) -> PlayerView:
     """What ``seat`` may see of ``state``: its own hand and the public facts, with its legal
     actions when it is to act; ``seat`` None is a spectator's view (no hand, no actions).

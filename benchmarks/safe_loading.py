@@ -1,0 +1,212 @@
+"""Benchmark of the boundary: the worst documents the maxima allow, loaded and checked.
+
+Documents (each a valid game state the loaders accept):
+
+- ``largest_hand_open_ended``: Rummy 51, the starter's 15 cards (limits.MAX_OPEN_ENDED_HAND_CARDS)
+  with all 4 jokers, a run of hearts that opens in thousands of ways;
+- ``largest_hand``: shanghai-wiki, 6 seats (3 decks, 6 jokers), deal 10, a seat holding 24
+  cards (limits.MAX_HAND_CARDS: 11 dealt, 1 drawn, 4 buys of 3) with all 6 jokers;
+- ``most_seats_most_jokers``: a house rule at limits.MAX_PLAYERS seats with limits.MAX_DECKS
+  decks and limits.MAX_JOKERS jokers, the seat to act holding 12 cards, all 8 jokers among them;
+- ``longest_history``: shanghai at 6 seats, every deal played to its turn limit (1000), every
+  upcard offered to every seat: the longest history the presets allow.
+
+For each: the document's size, and the time (best of ``--repeats``) and peak traced memory of
+``from_json``, ``validate`` and ``legal_actions``; for the history, the cost per action.
+``legal_actions`` lists every way to go down today (until going down is listed group by
+group), so it is stopped after ``--listing-timeout`` seconds and reported as over it.
+
+    python benchmarks/safe_loading.py [--repeats N] [--listing-timeout S] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import signal
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+import shanghai_rummy as sr
+from shanghai_rummy import legal as module
+from shanghai_rummy import limits
+
+
+class _TooLong(Exception):
+    pass
+
+
+def _measure(
+    call: Callable[[], object], repeats: int, timeout: float | None = None
+) -> dict[str, Any]:
+    """Best wall time (ms) over ``repeats`` calls, and the peak traced memory (MB) of one."""
+
+    def alarm(*_: object) -> None:
+        raise _TooLong
+
+    if timeout is not None:
+        signal.signal(signal.SIGALRM, alarm)
+    best = float("inf")
+    try:
+        for _ in range(repeats):
+            if timeout is not None:
+                signal.setitimer(signal.ITIMER_REAL, timeout)
+            start = time.perf_counter()
+            call()
+            best = min(best, time.perf_counter() - start)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        tracemalloc.start()
+        if timeout is not None:
+            signal.setitimer(signal.ITIMER_REAL, timeout * 20)
+        call()
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        peak = tracemalloc.get_traced_memory()[1]
+    except _TooLong:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        tracemalloc.stop()
+        return {"ms": None, "over_seconds": timeout, "peak_mb": None}
+    tracemalloc.stop()
+    return {"ms": round(best * 1000, 3), "peak_mb": round(peak / 2**20, 2)}
+
+
+def _stacked(variant: sr.Variant, players: int, seat_hand: str, deal_number: int) -> sr.GameState:
+    """A deal with the seat to act (seat 1) holding ``seat_hand`` after its draw, the other
+    seats two cards each."""
+    from collections import Counter
+
+    hand = list(sr.parse_cards(seat_hand))
+    pack = variant.pack_size(players)
+    rest = Counter(sr.make_pack(pack.decks, pack.jokers))
+    rest.subtract(hand)
+    spare = sorted(rest.elements(), key=str)
+    others = [spare[2 * index : 2 * index + 2] for index in range(players)]
+    dealt = min(len(hand), variant.deal(deal_number).cards + variant.drawing.starter_extra_card)
+    hands = [others[seat] if seat != 1 else hand[:dealt] for seat in range(players)]
+    state = sr.deal_from(
+        variant,
+        hands=hands,
+        upcard=spare[2 * players] if variant.drawing.upcard_at_start else None,
+        stock_top=hand[dealt:],
+        deal_number=deal_number,
+    )
+    while state.phase is not sr.Phase.PLAY:
+        actions = sr.legal_actions(state)
+        state = sr.apply(state, actions[-1] if state.phase is sr.Phase.BUY else actions[0])
+    extra = len(hand) - len(state.hand(1))
+    if extra > 0:  # the cards of buys: taken from the stock, each buy counted
+        bought = state.stock[:extra]
+        buys = -(-extra // (1 + variant.buying.penalty_cards))
+        seats = list(state.seats)
+        seats[1] = attrs.evolve(seats[1], buys=buys)
+        hands2 = list(state.hands)
+        hands2[1] = state.hands[1] + bought
+        state = attrs.evolve(
+            state, hands=tuple(hands2), stock=state.stock[extra:], seats=tuple(seats)
+        )
+    sr.validate(state)
+    return state
+
+
+def _longest_history(quick: bool) -> sr.GameState:
+    """Shanghai at 6 seats with nobody ever going down: every upcard offered to every seat
+    and passed, every deal played to the turn limit."""
+    variant = sr.get_variant("shanghai")
+    if quick:
+        variant = attrs.evolve(
+            variant, id="short", stock=sr.StockRules(turn_limit=50), deal_count=2
+        )
+    state = sr.new_game(variant, players=6, seed=1)
+    while state.phase is not sr.Phase.GAME_OVER:
+        if state.phase is sr.Phase.DEAL_OVER:
+            state = sr.next_deal(state)
+            continue
+        actions = sr.legal_actions(state)
+        quiet = [a for a in actions if isinstance(a, (sr.PassBuy, sr.Discard))]
+        draws = [a for a in actions if isinstance(a, sr.Draw) and a.source is sr.Source.STOCK]
+        state = sr.apply(state, (quiet or draws or list(actions))[0])
+    return state
+
+
+def _documents(quick: bool) -> dict[str, sr.GameState]:
+    rummy51 = sr.get_variant("rummy51")
+    wiki = sr.get_variant("shanghai-wiki")
+    house = attrs.evolve(
+        sr.get_variant("shanghai"),
+        id="most-seats",
+        max_players=limits.MAX_PLAYERS,
+        packs=(
+            sr.PackSize(
+                min_players=2,
+                max_players=limits.MAX_PLAYERS,
+                decks=limits.MAX_DECKS,
+                jokers=limits.MAX_JOKERS,
+            ),
+        ),
+    )
+    hearts = "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+    return {
+        "largest_hand_open_ended": _stacked(rummy51, 2, "JK JK JK JK " + hearts, 1),
+        "largest_hand": _stacked(
+            wiki,
+            6,
+            "JK JK JK JK JK JK " + hearts + " 3S 4S 5S 6S 7S 8S 9S",
+            10,
+        ),
+        "most_seats_most_jokers": _stacked(
+            house, limits.MAX_PLAYERS, "JK JK JK JK JK JK JK JK 8C 8D 8H 8S", 1
+        ),
+        "longest_history": _longest_history(quick),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--listing-timeout", type=float, default=10.0)
+    parser.add_argument("--quick", action="store_true", help="a short history, one repeat")
+    args = parser.parse_args(argv)
+    repeats = 1 if args.quick else args.repeats
+    report: dict[str, Any] = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "documents": {},
+    }
+    for name, state in _documents(args.quick).items():
+        text = sr.to_json(state)
+        loaded = sr.from_json(text, sr.GameState)
+        assert loaded == state
+        figures: dict[str, Any] = {
+            "bytes": len(text.encode()),
+            "seats": state.num_players,
+            "hand_of_seat_to_act": None if state.to_act is None else len(state.hand(state.to_act)),
+            "history_actions": len(state.history),
+            "from_json": _measure(lambda text=text: sr.from_json(text, sr.GameState), repeats),
+            "validate": _measure(lambda state=state: sr.validate(state), repeats),
+        }
+
+        def listing(state: sr.GameState = state) -> int:
+            module._last = (None, ())  # past the cache of the last listing
+            return len(sr.legal_actions(state))
+
+        figures["legal_actions"] = _measure(listing, repeats, args.listing_timeout)
+        if figures["legal_actions"]["ms"] is not None:
+            figures["legal_actions"]["listed"] = listing()
+        actions = len(state.history)
+        if name == "longest_history":
+            figures["from_json_us_per_action"] = round(
+                figures["from_json"]["ms"] * 1000 / actions, 3
+            )
+        report["documents"][name] = figures
+    json.dump(report, sys.stdout, indent=2)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
