@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ._field_types import describe_type
@@ -14,7 +14,14 @@ from .limits import MAX_SEED
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["check_seed", "expect", "refuses_bad_arguments", "refuses_bad_states", "wrong_type"]
+__all__ = [
+    "check_seed",
+    "expect",
+    "is_collection",
+    "refuses_bad_arguments",
+    "refuses_bad_states",
+    "wrong_type",
+]
 
 _T = TypeVar("_T")
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -98,3 +105,8 @@ def check_seed(seed: object, function: str) -> int:
             f"got one of {seed.bit_length()} bits{' (negative)' if seed < 0 else ''}"
         )
     return seed
+
+
+def is_collection(value: object) -> bool:
+    """Iterable and not text (whose characters would be read as items)."""
+    return isinstance(value, Iterable) and not isinstance(value, (str, bytes, bytearray))

@@ -17,7 +17,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from ._arguments import wrong_type
+from ._arguments import is_collection, wrong_type
 from .cards import Card
 
 __all__ = [
@@ -56,19 +56,14 @@ class Source(enum.Enum):
 def _groups(groups: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     if type(groups) is tuple and all(type(group) is tuple for group in groups):
         return groups  # already a value: legal_actions lists many of these
-    if not _is_collection(groups):
+    if not is_collection(groups):
         raise wrong_type("Meld/GoOut", "groups", "a sequence of groups of cards", groups)
     made = []
     for group in groups:
-        if not _is_collection(group):
+        if not is_collection(group):
             raise wrong_type("Meld/GoOut", "each group", "a sequence of cards", group)
         made.append(tuple(group))
     return tuple(made)
-
-
-def _is_collection(value: object) -> bool:
-    """Iterable and not text (whose characters would be read as items)."""
-    return isinstance(value, Iterable) and not isinstance(value, (str, bytes, bytearray))
 
 
 @attrs.frozen
@@ -141,7 +136,7 @@ class PlannedLayOff:
 
 
 def _lay_offs(items: Iterable[PlannedLayOff]) -> tuple[PlannedLayOff, ...]:
-    if not _is_collection(items):
+    if not is_collection(items):
         raise wrong_type("GoOut", "lay_offs", "a sequence of PlannedLayOff", items)
     return tuple(items)
 

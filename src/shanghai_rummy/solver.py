@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 
-from ._arguments import refuses_bad_arguments, wrong_type
+from ._arguments import is_collection, refuses_bad_arguments, wrong_type
 from ._bounds import contract_tally, opening_tally
 from ._every import _Candidate, every_group, every_group_keyed, every_way
 from ._rules import (
@@ -220,10 +220,6 @@ def _check_contract(shapes: Sequence[GroupShape], contract: Contract, variant: V
             )
 
 
-def _is_collection(value: object) -> bool:
-    return isinstance(value, Iterable) and not isinstance(value, (str, bytes))
-
-
 def _check_arguments(function: str, requirement: object, variant: object) -> None:
     if type(requirement) not in (Contract, Opening):
         raise wrong_type(function, "requirement", "a Contract or an Opening", requirement)
@@ -263,7 +259,7 @@ def check_going_down(
     shanghai_rummy.errors.ContractNotMetError: the groups are worth 22 points; ...
     """
     _check_arguments("check_going_down", requirement, variant)
-    if not _is_collection(groups):
+    if not is_collection(groups):
         raise wrong_type("check_going_down", "groups", "a sequence of groups of cards", groups)
     listed = _listed_shapes(groups, requirement, variant)
     if listed is not None:
