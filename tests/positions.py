@@ -118,12 +118,24 @@ def deal_over() -> sr.GameState:
 
 
 def game_over() -> sr.GameState:
-    """Shanghai's last deal (10, three runs of 5) just ended: seat 1 went out."""
-    runs = "3C 4C 5C 6C 7C 3D 4D 5D 6D 7D 3H 4H 5H 6H"
+    """Shanghai's last deal (10, three runs of 5) just ended: seat 1 went out, with the
+    15 cards its 11 dealt, a buy of the upcard (two penalty cards) and its draw give it."""
     state = stacked(
-        SHANGHAI, {1: cards(runs)}, upcard=C("KS"), stock_top=cards("7H"), deal_number=10
+        SHANGHAI,
+        {1: cards("3C 4C 5C 6C 7C 3D 4D 5D 6D 7D 3H")},
+        upcard=C("4H"),
+        stock_top=cards("5H 6H KS 7H"),  # the penalty cards, seat 0's draw, seat 1's draw
+        deal_number=10,
+        dealer=3,
     )
-    state = pass_offers(sr.draw(state, 1, STOCK))
+    state = sr.buy(sr.draw(state, 0, STOCK), 1)
+    while state.phase is sr.Phase.BUY:
+        assert state.to_act is not None
+        state = sr.pass_buy(state, state.to_act)
+    state = sr.draw(sr.discard(state, 0, C("KS")), 1, STOCK)
+    while state.phase is sr.Phase.BUY:
+        assert state.to_act is not None
+        state = sr.pass_buy(state, state.to_act)
     return sr.meld(
         state, 1, [cards("3C 4C 5C 6C 7C"), cards("3D 4D 5D 6D 7D"), cards("3H 4H 5H 6H 7H")]
     )

@@ -22,6 +22,7 @@ from .positions import (
     HAND_WIN,
     R51,
     R51_CUT_CARD,
+    SETS_8_9,
     SETS_8C_9C,
     SHANGHAI,
     STOCK,
@@ -774,25 +775,26 @@ def test_go_out_lays_a_joker_off_at_the_end_it_names() -> None:
 # --- the stock and the turn limit ----------------------------------------------------------------
 
 
-def _pile_of(state: sr.GameState, stock: int, pile: int) -> sr.GameState:
-    """The same moment with ``stock`` cards left in the stock and ``pile`` in the discard
-    pile (its top kept); every other card moves to seat 0's hand."""
-    kept_pile = state.discard_pile[-pile:] if pile else ()
-    rest = state.stock[stock:] + state.discard_pile[: len(state.discard_pile) - pile]
-    hands = (state.hands[0] + rest, *state.hands[1:])
-    return checked(
-        attrs.evolve(
-            state,
-            stock=state.stock[:stock],
-            discard_pile=kept_pile,
-            upcard_live=state.upcard_live and bool(kept_pile),
-            hands=hands,
-        )
-    )
+# one deck and no jokers, so that a few turns reach the end of the stock while every hand
+# holds only what its seat can reach (cards dealt, drawn and bought)
+ONE_DECK_FIVE_SEATS = house(
+    SHANGHAI,
+    "one-deck-five-seats",
+    max_players=5,
+    packs=(sr.PackSize(min_players=2, max_players=5, decks=1, jokers=0),),
+    deals=(sr.DealSpec(requirement=sr.Contract(sets=(3, 3)), cards=10),),
+)
+ONE_DECK = house(
+    SHANGHAI,
+    "one-deck",
+    max_players=4,
+    packs=(sr.PackSize(min_players=2, max_players=4, decks=1, jokers=0),),
+)
 
 
 def test_restock_from_a_pile_of_two_leaves_its_top_and_stocks_one() -> None:
-    state = _pile_of(sr.new_game(SHANGHAI, players=3, seed=1), stock=1, pile=1)
+    state = checked(sr.new_game(ONE_DECK_FIVE_SEATS, players=5, seed=1))
+    assert state.stock_size == 1 and len(state.discard_pile) == 1  # 52 = 5 x 10 + 1 + 1
     upcard = state.upcard
     drawn = sr.draw(state, 1, STOCK)  # the last card: nobody may buy, two penalty cards short
     assert drawn.phase is sr.Phase.PLAY and not drawn.stock
@@ -835,16 +837,27 @@ def test_max_restocks_is_bounded_and_checked_in_states() -> None:
 
 
 def test_down_players_draw_after_a_buy_restocks_exactly_one_card() -> None:
-    offered = sr.discard(seat_0_plays_before_down_seat_1(), 0, C("2H"))
-    pile = offered.discard_pile
-    hands = (offered.hands[0] + offered.stock[2:] + pile[:-3], *offered.hands[1:])
-    tight = checked(
-        attrs.evolve(offered, stock=offered.stock[:2], discard_pile=pile[-3:], hands=hands)
-    )
+    hand = cards("8H 8D 8S 9C 9H 9S 2C 5D 4C 6D 10C")
+    state = stacked(ONE_DECK, {1: hand}, upcard=C("KS"))  # a stock of 7
+    state = sr.discard(sr.meld(sr.draw(state, 1, DISCARD), 1, SETS_8_9), 1, C("2C"))
+    state = sr.buy(sr.draw(state, 2, STOCK), 3)  # seat 3 buys 2C with two penalty cards
+    state = pass_offers_only(state)
+    state = quiet_turn(sr.discard(state, 2, state.hand(2)[0]))  # seat 3's turn
+    state = pass_offers_only(sr.draw(state, 0, STOCK))
+    tight = checked(sr.discard(state, 0, state.hand(0)[0]))
+    assert tight.stock_size == 2 and len(tight.discard_pile) == 3 and tight.is_down(1)
     bought = checked(sr.buy(tight, 2))
     assert not bought.stock and len(bought.discard_pile) == 2
     drawn = checked(sr.draw(bought, 1, STOCK))
     assert drawn.phase is sr.Phase.PLAY and drawn.restocks == 1 and not drawn.stock
+
+
+def pass_offers_only(state: sr.GameState) -> sr.GameState:
+    """Every seat still offered the upcard passes."""
+    while state.phase is sr.Phase.BUY:
+        assert state.to_act is not None
+        state = sr.pass_buy(state, state.to_act)
+    return state
 
 
 def test_turn_limit_ends_the_deal_with_the_last_discard_on_the_pile() -> None:
