@@ -231,6 +231,22 @@ def test_finding_01_a_forged_32_card_hand_is_refused_without_listing(
     assert calls == []  # refused before any listing
 
 
+def counting_going_down_listings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes of the listings of single groups toward a going down made."""
+    from shanghai_rummy import legal
+
+    sizes: list[int] = []
+    listing = legal.group_options
+
+    def counted(state: sr.GameState, seat: int) -> list[tuple[tuple[sr.Card, ...], bool]]:
+        options = listing(state, seat)
+        sizes.append(len(options))
+        return options
+
+    monkeypatch.setattr(legal, "group_options", counted)
+    return sizes
+
+
 def test_finding_01_the_largest_hand_is_checked_for_a_move_without_listing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -238,10 +254,10 @@ def test_finding_01_the_largest_hand_is_checked_for_a_move_without_listing(
     hand = sr.parse_cards("JK JK JK JK 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
     state = sr.deal_from(RUMMY51, hands=[sr.parse_cards("2C 2D"), hand])
     assert state.phase is sr.Phase.PLAY and len(state.hand(1)) == 15
-    calls = counting_listings(monkeypatch)
+    calls = counting_going_down_listings(monkeypatch)
     sr.validate(state)
     assert sr.from_json(sr.to_json(state), sr.GameState) == state
-    assert calls and max(calls) < 1000  # single groups listed, not every way
+    assert calls == []  # no listing of the single groups toward a going down
     # an obligation to go down it cannot meet is still refused, by one search
     stuck = attrs.evolve(
         sr.deal_from(RUMMY51, hands=[sr.parse_cards("2C 2D"), sr.parse_cards("2H 5S 9D KC")]),
@@ -249,6 +265,72 @@ def test_finding_01_the_largest_hand_is_checked_for_a_move_without_listing(
     )
     with pytest.raises(sr.InvalidStateError, match=r"turn_state.must_go_down: a move: seat 1"):
         sr.validate(stuck)
+    assert calls == []
+
+
+def test_finding_01_validate_does_not_list_the_thousands_of_groups_of_six_jokers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # deal 10 of shanghai-wiki (three runs), 6 seats: a 24-card hand (limits.MAX_HAND_CARDS)
+    # with all 6 jokers lists 6,101 single groups; validate finds its move by one search
+    wiki = sr.get_variant("shanghai-wiki")
+    bought = sr.parse_cards("JK JK JK JK JK JK 3S 4S 5S 6S 7S 8S")  # 4 buys of 3 cards
+    dealt = sr.parse_cards("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+    state = sr.deal_from(
+        wiki,
+        hands=[sr.parse_cards(f"{rank}C {rank}D") for rank in "234567"],
+        stock_top=(*bought, *dealt),
+        deal_number=10,
+    )
+    # seat 1 holds its 11 cards and its 4 buys (a state as play reaches it), and has drawn
+    hands = list(state.hands)
+    hands[1] = (*dealt, *bought, sr.Card.parse("9S"))
+    stock = list(state.stock[len(bought) + len(dealt) :])
+    stock.remove(sr.Card.parse("9S"))
+    stock.extend(state.hands[1])
+    seats = list(state.seats)
+    seats[1] = attrs.evolve(seats[1], buys=4)
+    forged = attrs.evolve(
+        state,
+        hands=tuple(hands),
+        stock=tuple(stock),
+        seats=tuple(seats),
+        phase=sr.Phase.PLAY,
+        turn_state=attrs.evolve(state.turn_state, drawn=True),
+        event_log=None,
+    )
+    assert len(forged.hand(1)) == limits.MAX_HAND_CARDS
+    calls = counting_going_down_listings(monkeypatch)
+    sr.validate(forged)
+    assert calls == []
+    assert len(sr.legal_actions(forged)) > 5000 and calls  # what validate does not list
+
+
+@pytest.mark.parametrize("variant_id", sorted(sr.VARIANTS))
+def test_finding_01_the_move_check_agrees_with_the_listing(variant_id: str) -> None:
+    from shanghai_rummy.legal import has_legal_action
+
+    rng = __import__("random").Random(variant_id)
+    checked_states = 0
+    for seed in range(3):
+        state = sr.new_game(sr.get_variant(variant_id), players=3, seed=seed)
+        for _ in range(150):
+            if state.phase is sr.Phase.DEAL_OVER:
+                state = sr.next_deal(state)
+            if state.to_act is None:
+                break
+            actions = sr.legal_actions(state)
+            assert has_legal_action(state) == bool(actions)
+            for obligation in ("must_go_down", "must_go_out"):
+                owing = attrs.evolve(
+                    state, turn_state=attrs.evolve(state.turn_state, **{obligation: "owed"})
+                )
+                if state.phase is sr.Phase.PLAY:
+                    assert has_legal_action(owing) == bool(sr.legal_actions(owing))
+                    checked_states += 1
+            melds = [a for a in actions if isinstance(a, sr.Meld)]
+            state = sr.apply(state, rng.choice(melds or list(actions)))
+    assert checked_states > 50
 
 
 # --- finding 7: integers over 4,300 digits ------------------------------------------------

@@ -35,7 +35,7 @@ from .actions import (
 from .cards import JOKER, Card, sort_cards
 from .engine import swap_refusal, upcard_obligation
 from .errors import IllegalMoveError
-from .going_down import group_options
+from .going_down import finish_refusal, group_options, laid_shapes
 from .play_rules import (
     hand_out_possible,
     lay_off_options,
@@ -46,7 +46,7 @@ from .play_rules import (
 from .state import GameState, Phase
 from .variants import GoOutDiscard, NewMelds, SwapWho
 
-__all__ = ["legal_actions"]
+__all__ = ["has_legal_action", "legal_actions"]
 
 
 @refuses_bad_states
@@ -267,3 +267,42 @@ def _goes_down_without(
         and sum(group.count(card) for group in groups) < held
         for groups, leaves in ways
     )
+
+
+def has_legal_action(state: GameState) -> bool:
+    """Whether the seat to act has a legal action, found without listing the ways to go
+    down (which may run to thousands of single groups where a hand holds many jokers): the
+    discards first, then one search for a way to finish the going down this turn (for a
+    seat not down and owing no more than its going down, the first group of such a way is
+    listed; otherwise the groups are listed and judged), then the lay-offs, new groups and
+    joker swaps.
+    What :func:`~shanghai_rummy.validate` asks of every state it loads."""
+    seat = state.to_act
+    if seat is None:
+        return False
+    if state.phase is not Phase.PLAY or not 0 <= seat < len(state.hands):
+        return bool(_listed(state))  # a buy or a draw always lists a few actions at most
+    plays = _Plays(state, seat)
+    plays.discards()
+    if plays.actions:
+        return True
+    down = state.seats[seat].down
+    turn_state = state.turn_state
+    if not down or turn_state.going_down:
+        laid = laid_shapes(state)
+        owed = turn_state.jokers_to_meld
+        # a group is listed only where the rest of the hand can finish: no way, no group
+        if finish_refusal(state, seat, laid, state.hands[seat], owed) is None:
+            if not down and not plays.owes_more:
+                return True  # the first group of that way is listed
+            plays.going_down()  # the engine judges each group against the obligations
+            if plays.actions:
+                return True
+    if down:
+        plays.once_down()
+        if plays.actions:
+            return True
+    who = state.variant.joker_swap.who
+    if who is SwapWho.ANYONE or (who is SwapWho.DOWN_ONLY and down):
+        plays.swaps(down, [])
+    return bool(plays.actions)

@@ -28,7 +28,7 @@ from .cards import Card, make_pack
 from .errors import InvalidMeldError, InvalidStateError, RummyError
 from .events import DealStarted
 from .going_down import extends_going_down, laid_shapes
-from .legal import legal_actions
+from .legal import has_legal_action
 from .limits import MAX_HISTORY_ACTIONS
 from .melds import check_group
 from .solver import check_laid
@@ -63,8 +63,8 @@ def validate(state: GameState) -> None:
        the event log numbered in order, its seats real, its last deal dealt this deal;
     8. a move: the seat to act has a legal action, so an obligation of the turn it cannot
        meet (``turn_state.must_go_down`` with no way to go down left, say) is refused here,
-       not met later as an empty :func:`~shanghai_rummy.legal_actions` (which lists going
-       down one group at a time, so this stays small even for the largest hand allowed).
+       not met later as an empty :func:`~shanghai_rummy.legal_actions`; found with one
+       search for a way to finish the going down, never by listing the ways.
 
     >>> import attrs
     >>> import shanghai_rummy as sr
@@ -498,7 +498,7 @@ def _totals(state: GameState) -> Problems:
 def _a_move(state: GameState) -> Problems:
     """The seat to act has a legal action; else the obligation that leaves it none."""
     seat = state.to_act
-    if seat is None or legal_actions(state):
+    if seat is None or has_legal_action(state):
         return
     turn_state = state.turn_state
     owed = (
