@@ -814,8 +814,8 @@ def test_restock_shuffles_the_same_way_for_the_same_seed() -> None:
 def test_max_restocks_ends_the_deal_with_no_winner_when_the_stock_runs_out_again() -> None:
     # issue 24, house rule 9: at most N re-stocks, then the deal ends with no winner
     for most, restocks_before, ends in ((0, 0, True), (1, 0, False), (1, 1, True), (2, 1, False)):
-        capped = house(SHANGHAI, f"restocks-{most}", stock__max_restocks=most)
-        state = _pile_of(sr.new_game(capped, players=3, seed=1), stock=1, pile=1)
+        capped = house(ONE_DECK_FIVE_SEATS, f"restocks-{most}", stock__max_restocks=most)
+        state = sr.new_game(capped, players=5, seed=1)  # a stock of 1, a pile of 1
         state = checked(attrs.evolve(state, restocks=restocks_before))
         drawn = sr.draw(state, 1, STOCK)
         after = checked(sr.discard(drawn, 1, drawn.hand(1)[0]))
