@@ -23,15 +23,18 @@ import signal
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
+import attrs
+
 from ..actions import Action
 from ..errors import RummyError
-from ..events import Event
+from ..events import Event, SeenEvents
 from ..notation import format_action
 from ..protocol import Protocol as TablesProtocol
 from ..records import GameRecord
 from ..serialization import from_json, to_dict, to_json, unstructure
 from ..state import Phase
 from ..table import Table
+from ..views import PlayerView
 from .credentials import matches
 from .logs import log_event
 from .settings import PERSON, TableSettings
@@ -95,6 +98,7 @@ class Room:
         """How many of the table's actions the store holds."""
         self._timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._event_data: dict[int | None, dict[int, Any]] = {}
 
     @classmethod
     def restore(
@@ -226,21 +230,36 @@ class Room:
         events = table.events_since(watcher.seat, watcher.seen)
         watcher.seen = table.event_count
         seen = table.view(watcher.seat)
+        view_document, memo = self._view_document(seen)
         return {
             "type": "update",
             "table": self.table_id,
             "seat": watcher.seat,
-            "view": to_dict(seen),
+            "view": view_document,
             "legal": [
                 {"action": unstructure(action, Action), "label": format_action(action)}
                 for action in seen.legal_actions
             ],
-            "events": [unstructure(event, Event) for event in events],
+            "events": [memo.get(event.number) or unstructure(event, Event) for event in events],
             "event_count": table.event_count,
             "action_count": self.stored,
             "seats": self.seats_summary(),
             "over": table.is_over,
         }
+
+    def _view_document(self, seen: PlayerView) -> tuple[dict[str, Any], dict[int, Any]]:
+        """``to_dict(seen)``, and its events' data by number. A view holds the deal's
+        events, so each event's data is kept per viewer from one update to the next (only
+        those still in the view) rather than made again for every update."""
+        document = to_dict(attrs.evolve(seen, events=SeenEvents()))
+        known = self._event_data.get(seen.seat, {})
+        kept: dict[int, Any] = {}
+        for event in seen.events:
+            data = known.get(event.number)
+            kept[event.number] = unstructure(event, Event) if data is None else data
+        self._event_data[seen.seat] = kept
+        document["data"]["events"] = list(kept.values())
+        return document, kept
 
     def push_update(self, watcher: Watcher) -> None:
         """Push one connection its update (not while a move waits for the store)."""
