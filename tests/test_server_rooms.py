@@ -15,6 +15,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
+import shanghai_rummy as sr
 from shanghai_rummy.server.rooms import Room
 from shanghai_rummy.server.settings import TableSettings
 from shanghai_rummy.server.sqlite_store import SQLiteStore
@@ -126,5 +127,42 @@ def test_another_process_moves_are_played_here(tmp_path: Path, bot: str) -> None
         assert second.table.record() == first.table.record()
         await here.close()
         await there.close()
+
+    asyncio.run(scenario())
+
+
+def test_every_update_shows_what_the_protocol_answers() -> None:
+    """Through a two-deal game: each seat's and a spectator's update hold the protocol's
+    ``view`` and ``legal`` answers, and the events are the protocol's ``events`` answer."""
+
+    async def scenario() -> None:
+        settings = TableSettings.read(
+            {"variant": short_variant(2), "seats": ["person", "random", "person"], "seed": 6}
+        )
+        store = SQLiteStore(":memory:")
+        await store.open()
+        await store.create_table("t", settings.to_json(), "me", 3)
+        room = Room("t", settings, [None] * 3, store=store, logger=LOGGER, creator="me")
+        watchers = [Collector(seat) for seat in (0, 1, 2, None)]
+        told: dict[int | None, list[Any]] = {watcher.seat: [] for watcher in watchers}
+        for _ in range(400):
+            for watcher in watchers:
+                update = room.update(watcher)
+                told[watcher.seat].extend(update["events"])
+                ask = {"table": room.protocol_table, "seat": watcher.seat}
+                view = room.protocol.handle({"op": "view", **ask})["result"]
+                assert update["view"] == view
+                if watcher.seat is not None:
+                    legal = room.protocol.handle({"op": "legal", **ask})["result"]
+                    assert update["legal"] == legal
+                events = room.protocol.handle({"op": "events", "since": 0, **ask})["result"]
+                assert told[watcher.seat] == events["events"]
+            seat = room.table.to_act
+            if seat is None:
+                break
+            move = sr.format_action(sr.GreedyBot().choose(room.table.view(seat)))
+            assert (await _act(room, watchers[seat], move))["ok"]
+        assert room.table.is_over and room.settled
+        await store.close()
 
     asyncio.run(scenario())

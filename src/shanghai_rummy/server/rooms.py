@@ -152,6 +152,12 @@ class Room:
         return answer
 
     @property
+    def protocol_table(self) -> str:
+        """The id of the table in :attr:`protocol` (it changes when the table is built
+        again; clients never see it)."""
+        return self._name
+
+    @property
     def action_count(self) -> int:
         """How many actions the table's game has had (the stored ones and any not yet)."""
         log = self.table.state.log
