@@ -7,7 +7,9 @@ create a database on), makes ``--tables`` tables of ``--seats`` people, connects
 per seat, and lets them play ``--deals`` deals each, for at most ``--seconds``. It prints JSON:
 actions per second (moves acknowledged, over the whole run), the time from sending a move to
 receiving the view that follows it (p50, p99, max, in ms), and the server's resident memory
-per table (after the tables were made and connected, less before, over the number of tables).
+per table (after the tables were made and connected, less before, over the number of tables),
+the CPU time per move of the server process and of the clients' (figures that a busy machine
+changes less than the time figures), and the load average at the end.
 
     python benchmarks/server_load.py                   # 50 tables x 4 clients, SQLite
     python benchmarks/server_load.py --postgres postgresql://postgres@127.0.0.1/postgres
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -45,6 +48,12 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The user and system CPU time a process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _server(store: str) -> ServerProcess:
     return ServerProcess(
         store,
@@ -55,6 +64,14 @@ def _server(store: str) -> ServerProcess:
         },
         keep_logs=False,
     )
+
+
+def _view_without_events(document: dict[str, Any]) -> sr.PlayerView:
+    """The view the greedy bot needs, read without the deal's events (it does not look at
+    them; reading them would be most of a client's work)."""
+    data = {key: value for key, value in document["data"].items() if key != "events"}
+    view: sr.PlayerView = sr.from_dict({**document, "data": data}, sr.PlayerView)
+    return view
 
 
 class Seat:
@@ -93,7 +110,7 @@ class Seat:
                 view = message["view"]["data"]
                 if view["to_act"] != self.seat or not message["legal"]:
                     continue
-                action = bot.choose(sr.from_dict(message["view"], sr.PlayerView))
+                action = bot.choose(_view_without_events(message["view"]))
                 sent_at = time.perf_counter()
                 await socket.send(
                     json.dumps({"id": next_id, "op": "act", "action": sr.to_dict(action)})
@@ -125,6 +142,7 @@ async def run(args: argparse.Namespace, store: str) -> dict[str, Any]:
                         Seat(base.replace("http", "ws"), table, seat, joined["credential"])
                     )
         started = time.perf_counter()
+        server_cpu, client_cpu = _cpu_seconds(server.pid), time.process_time()
         deadline = time.monotonic() + args.seconds
         players = [asyncio.get_running_loop().create_task(seat.play(deadline)) for seat in seats]
         await asyncio.sleep(1.0)
@@ -132,6 +150,8 @@ async def run(args: argparse.Namespace, store: str) -> dict[str, Any]:
         await asyncio.gather(*players)
         elapsed = time.perf_counter() - started
         after = _rss_kib(server.pid)
+        server_cpu = _cpu_seconds(server.pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
     finally:
         server.stop()
     latencies = sorted(value for seat in seats for value in seat.latencies)
@@ -156,6 +176,11 @@ async def run(args: argparse.Namespace, store: str) -> dict[str, Any]:
         },
         "server_rss_kib": {"before_tables": before, "tables_connected": connected, "after": after},
         "memory_per_table_kib": round((connected - before) / args.tables, 1),
+        "cpu_ms_per_move": {
+            "server": round(1000 * server_cpu / max(1, moves), 2),
+            "clients": round(1000 * client_cpu / max(1, moves), 2),
+        },
+        "load_average": [round(value, 2) for value in os.getloadavg()],
     }
 
 
