@@ -69,6 +69,12 @@ def test_descriptions_are_plain_text() -> None:
     for text in descriptions:
         assert isinstance(text, str) and text
         assert "``" not in text and ":class:" not in text and ":func:" not in text, text
+    fields = SCHEMA["$defs"]["GameState"]["properties"]
+    assert fields["to_act"]["description"].startswith("The seat whose decision is pending; null")
+    rules = SCHEMA["$defs"]["JokerRules"]["properties"]
+    assert rules["going_down_per_group"]["description"].startswith("when going down (opening)")
+    described = sr.variant_file_schema()["properties"]["drawing"]["properties"]
+    assert described["starter_extra_card"]["description"].startswith("the first player is dealt")
 
 
 def test_fields_with_defaults_may_be_left_out() -> None:

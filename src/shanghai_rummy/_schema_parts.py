@@ -3,12 +3,16 @@ variant's fields (from :mod:`shanghai_rummy.limits`), by class and field name.""
 
 from __future__ import annotations
 
+import ast
+import inspect
+import itertools
 import re
+import textwrap
 from typing import Any
 
 from . import limits
 
-__all__ = ["VARIANT_BOUNDS", "bounded", "summary"]
+__all__ = ["VARIANT_BOUNDS", "bounded", "field_descriptions", "summary"]
 
 PLAYERS = {"minimum": 2, "maximum": limits.MAX_PLAYERS}
 CARD_VALUE = {"minimum": -limits.MAX_CARD_VALUE, "maximum": limits.MAX_CARD_VALUE}
@@ -70,10 +74,41 @@ def bounded(schema: dict[str, Any], bounds: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _plain(text: str) -> str:
+    """reST text as plain text on one line: roles and literal markup dropped, None as null."""
+    text = re.sub(r":[a-z]+:`~?(?:[\w.]+\.)?([^`]+)`", r"\1", text)
+    text = re.sub(r"\bNone\b", "null", text.replace("``", ""))  # as a JSON reader writes it
+    return " ".join(text.split())
+
+
+def field_descriptions(cls: type) -> dict[str, str]:
+    """Each field's description, as plain text: the first paragraph of its attribute
+    docstring (the string after the field in the class body), else its item in the list of
+    the class docstring (a line "- ``name``: what it is")."""
+    found: dict[str, str] = {}
+    for match in re.finditer(
+        r"^- ``(\w+)``: (.*?)(?=^- ``|^$|\Z)", inspect.cleandoc(cls.__doc__ or ""), re.M | re.S
+    ):
+        found[match[1]] = _plain(match[2])
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError, SyntaxError):  # no source (a frozen build): the lists only
+        return found
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    for field, after in itertools.pairwise(body):
+        if (
+            isinstance(field, ast.AnnAssign)
+            and isinstance(field.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            found[field.target.id] = _plain(after.value.value.strip().split("\n\n")[0])
+    return found
+
+
 def summary(cls: type) -> str:
     """The first paragraph of a class's docstring, on one line, as plain text (no reST roles,
     no literal markup; None written as JSON's null)."""
     doc = (cls.__doc__ or "").strip().split("\n\n")[0]
-    doc = re.sub(r":[a-z]+:`~?(?:[\w.]+\.)?([^`]+)`", r"\1", doc)
-    doc = re.sub(r"\bNone\b", "null", doc.replace("``", ""))  # as a JSON reader writes it
-    return " ".join(doc.split())
+    return _plain(doc)

@@ -47,7 +47,14 @@ from typing import Any, Literal, Union, get_args, get_origin
 import attrs
 
 from . import limits
-from ._schema_parts import CARD_VALUE, PLAYERS, VARIANT_BOUNDS, bounded, summary
+from ._schema_parts import (
+    CARD_VALUE,
+    PLAYERS,
+    VARIANT_BOUNDS,
+    bounded,
+    field_descriptions,
+    summary,
+)
 from .cards import Card, make_pack
 from .events import SeenEvents
 from .serialization import DOCUMENTS, FORMAT, TAGGED_UNIONS, VERSION
@@ -298,6 +305,7 @@ class _Builder:
             return self.ref(name)
         self.defs[name] = {}  # reserved against recursion
         hints = typing.get_type_hints(cls)
+        descriptions = field_descriptions(cls)
         properties: dict[str, Any] = {}
         required: list[str] = []
         if cls in self.tags:
@@ -313,7 +321,11 @@ class _Builder:
             else:
                 schema = self.of(hints[field.name])
             bounds = _field_bounds(name, key)
-            properties[key] = bounded(schema, bounds) if bounds else schema
+            if bounds:
+                schema = bounded(schema, bounds)
+            if field.name in descriptions:
+                schema = {"description": descriptions[field.name], **schema}
+            properties[key] = schema
             if field.default is attrs.NOTHING:
                 required.append(key)
             if field.name == "legal_actions":  # PlayerView: their labels, for menus

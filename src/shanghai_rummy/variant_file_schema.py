@@ -32,7 +32,7 @@ from typing import Any, Union, get_args, get_origin
 
 import attrs
 
-from ._schema_parts import CARD_VALUE, VARIANT_BOUNDS, bounded, summary
+from ._schema_parts import CARD_VALUE, VARIANT_BOUNDS, bounded, field_descriptions, summary
 from .contracts import CardValues, Contract, Opening
 from .serialization import REQUIREMENT_TAGS, unstructure
 from .variants import VARIANTS, Variant
@@ -121,6 +121,7 @@ def _object(cls: type, kind: str | None, *, whole: bool = True) -> dict[str, Any
     value ``whole`` (the items of packs and deals, a requirement), the fields without a default
     are required; a rules table (melds, buying, ...) is merged into the base, field by field."""
     hints = typing.get_type_hints(cls)
+    descriptions = field_descriptions(cls)
     properties: dict[str, Any] = {}
     required: list[str] = []
     if kind is not None:
@@ -139,6 +140,8 @@ def _object(cls: type, kind: str | None, *, whole: bool = True) -> dict[str, Any
             if factory is not None:
                 default = factory()
             schema["default"] = unstructure(default, hints[field.name])
+        if field.name in descriptions and "description" not in schema:
+            schema = {"description": descriptions[field.name], **schema}
         properties[field.name] = schema
     result: dict[str, Any] = {
         "type": "object",
