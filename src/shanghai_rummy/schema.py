@@ -435,8 +435,9 @@ def json_schema() -> dict[str, Any]:
     ['data', 'format', 'type', 'version']
     >>> schema["$defs"]["Requirement"]["properties"]
     {'kind': {'type': 'string', 'enum': ['contract', 'opening']}}
-    >>> schema["$defs"]["StockRules"]["properties"]["turn_limit"]
-    {'type': 'integer', 'minimum': 1, 'maximum': 1000}
+    >>> turn_limit = schema["$defs"]["StockRules"]["properties"]["turn_limit"]
+    >>> turn_limit["minimum"], turn_limit["maximum"], turn_limit["description"][:40]
+    (1, 1000, 'after this many turns a deal ends with n')
     >>> len(json.dumps(schema)) > 1000
     True
     """
