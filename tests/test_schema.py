@@ -14,6 +14,7 @@ import jsonschema
 import pytest
 
 import shanghai_rummy as sr
+from shanghai_rummy._schema_parts import field_descriptions
 from shanghai_rummy.cli import main
 from shanghai_rummy.commands.schema import schema_text
 from shanghai_rummy.schema import SCHEMA_FILE
@@ -283,3 +284,21 @@ def test_every_sample_document_validates_and_loads(path: Path) -> None:
     loaded = sr.from_dict(document, DOCUMENT_TYPES[document["type"]])
     assert sr.to_dict(loaded) == document
     assert f"samples/{path.name}" in (ROOT / "docs" / "documents.md").read_text(encoding="utf-8")
+
+
+def test_empty_groups_are_refused_by_the_schema_and_the_loader() -> None:
+    for groups, path in (([], r"\$\.data\.groups: a meld lays"), ([["8C"], []], r"groups\[1\]")):
+        document = {
+            "format": "shanghai-rummy",
+            "version": 1,
+            "type": "action",
+            "data": {"type": "meld", "seat": 0, "groups": groups},
+        }
+        assert not schema_validator().is_valid(document)
+        with pytest.raises(sr.SerializationError, match=path):
+            sr.from_dict(document, sr.Action)
+
+
+def test_a_class_without_source_is_described_from_its_docstring_list() -> None:
+    made = type("Made", (), {"__doc__": "A made class.\n\n- ``size``: how many ``cards``."})
+    assert field_descriptions(made) == {"size": "how many cards."}
