@@ -596,12 +596,15 @@ def house_variants(draw: st.DrawFn) -> sr.Variant:
         ),
         "going_out": draw(st.sampled_from(list(sr.GoOutDiscard))),
         "drawing": attrs.evolve(
-            base.drawing, upcard_obliges_going_down_from_turn=draw(st.sampled_from([None, 1, 2]))
+            base.drawing,
+            upcard_obliges_going_down_from_turn=draw(st.sampled_from([None, 1, 2])),
+            down_players_take_upcard=draw(flag),
         ),
         "stock": attrs.evolve(
             base.stock,
             restock=draw(st.sampled_from(list(sr.Restock))),
             turn_limit=draw(st.sampled_from([30, 1000])),
+            max_restocks=draw(st.sampled_from([None, 0, 1])),
         ),
         "scoring": attrs.evolve(base.scoring, cut_card_hand=draw(st.sampled_from([None, -120]))),
         "melds": attrs.evolve(base.melds, aces=draw(st.sampled_from(list(sr.Aces)))),

@@ -8,6 +8,7 @@ import pytest
 import shanghai_rummy as sr
 
 from .helpers import C, all_cards, cards, pack_of, short_stock, stacked, with_seat
+from .positions import house
 
 SHANGHAI = sr.get_variant("shanghai")
 WIKI = sr.get_variant("shanghai-wiki")
@@ -242,6 +243,20 @@ def test_down_players_turn_takes_the_upcard_if_nobody_bought() -> None:
     upcard = state.upcard
     taken = sr.draw(state, 2, DISCARD)
     assert upcard in taken.hand(2)
+
+
+def test_down_players_draw_from_the_stock_only_where_the_variant_says_so() -> None:
+    # issue 24, house rule 6: whether a player who is down may take the upcard
+    variant = house(SHANGHAI, "down-stock-only", drawing__down_players_take_upcard=False)
+    state = pass_all_offers(_down_players_turn(variant))
+    assert state.phase is sr.Phase.DRAW and state.to_act == 2 and state.upcard is not None
+    assert sr.legal_actions(state) == (sr.Draw(2, STOCK),)
+    with pytest.raises(sr.DrawError, match="down_players_take_upcard=false"):
+        sr.draw(state, 2, DISCARD)
+    not_down = pass_all_offers(sr.draw(sr.new_game(variant, players=4, seed=8), 1, STOCK))
+    assert sr.Draw(2, DISCARD) in sr.legal_actions(sr.discard(not_down, 1, not_down.hand(1)[0]))
+    with pytest.raises(sr.VariantError, match=r"buying\.down_player_may_block"):
+        house(variant, "contradiction", buying__down_player_may_block=True)
 
 
 def test_down_player_may_block_buy_setting() -> None:

@@ -205,6 +205,11 @@ def upcard_obligation(state: GameState, seat: int) -> str | None:
 def _take_upcard(state: GameState, seat: int, action: Draw) -> GameState:
     if not state.upcard_live:
         raise DrawError("there is no upcard to take: draw from the stock")
+    if state.seats[seat].down and not state.variant.drawing.down_players_take_upcard:
+        raise DrawError(
+            "a player who is down draws from the stock only "
+            "(variant.drawing.down_players_take_upcard=false)"
+        )
     upcard = state.discard_pile[-1]
     hand = state.hands[seat] + (upcard,)
     obligation = upcard_obligation(state, seat)

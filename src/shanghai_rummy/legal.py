@@ -102,14 +102,19 @@ def _draw_choices(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
 
 
 def _draws(state: GameState, seat: int) -> tuple[Action, ...]:
-    may_take = state.upcard_live and (
-        upcard_obligation(state, seat) is None
-        or opening_possible(
-            state.variant, state.deal_number, (*state.hands[seat], state.discard_pile[-1])
+    down = state.seats[seat].down
+    may_take = (
+        state.upcard_live
+        and (not down or state.variant.drawing.down_players_take_upcard)
+        and (
+            upcard_obligation(state, seat) is None
+            or opening_possible(
+                state.variant, state.deal_number, (*state.hands[seat], state.discard_pile[-1])
+            )
         )
     )
     cut_card = state.cut_card
-    if cut_card is None or state.seats[seat].down:
+    if cut_card is None or down:
         stock_only, stock_or_take = _draw_choices(seat)
         return stock_or_take if may_take else stock_only
     actions: list[Action] = [shared_draw(seat, Source.STOCK)]

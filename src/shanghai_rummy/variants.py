@@ -218,11 +218,15 @@ class DrawRules:
     - ``upcard_obliges_going_down_from_turn``: from that turn of a seat on (1 = its first
       turn of the deal), taking the upcard while not down obliges going down that turn.
       ``None``: taking it never obliges anything.
+    - ``down_players_take_upcard``: a player who is down may take the upcard in their turn
+      (false: a player who is down draws from the stock only, as some contract-rummy tables
+      play it; the upcard is still offered to buyers).
     """
 
     upcard_at_start: bool = True
     starter_extra_card: bool = False
     upcard_obliges_going_down_from_turn: int | None = None
+    down_players_take_upcard: bool = True
 
 
 class GoOutDiscard(enum.Enum):
@@ -466,6 +470,12 @@ def _validate(variant: Variant) -> None:
             1,
             limits.MAX_TURN_LIMIT,
             "MAX_TURN_LIMIT",
+        )
+    if variant.buying.down_player_may_block and not variant.drawing.down_players_take_upcard:
+        raise _fail(
+            "buying.down_player_may_block",
+            "a player who is down may block buyers only by taking the upcard, which "
+            "drawing.down_players_take_upcard=false forbids",
         )
     _validate_scoring(variant.scoring)
 
