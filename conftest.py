@@ -15,6 +15,13 @@ try:
 except ImportError:  # without the [server] extra, the server's modules cannot be imported
     collect_ignore.append("src/shanghai_rummy/server")
 
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError:  # without the [rl] extra, the environments cannot be imported
+    collect_ignore.append("src/shanghai_rummy/rl")
+
 _FENCE_LINE = re.compile(r"^[ \t]*(?:```|~~~).*$", re.MULTILINE)
 
 

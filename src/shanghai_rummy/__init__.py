@@ -91,6 +91,7 @@ from .records import GameRecord, record, replay
 from .sampling import sample_state
 from .schema import json_schema
 from .scoring import DealResult, Outcome, SeatScore
+from .search_bot import SearchBot
 from .serialization import from_dict, from_json, to_dict, to_json
 from .solver import arrangements, canonical_groups, check_going_down, possible_groups, solve
 from .state import GameState, History, Phase, SeatState, TurnState
@@ -197,6 +198,7 @@ __all__ = [
     "RummyError",
     "SameSuitRuns",
     "Scoring",
+    "SearchBot",
     "SeatScore",
     "SeatState",
     "SeenEvents",

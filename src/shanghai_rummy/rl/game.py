@@ -1,0 +1,104 @@
+"""What both environments share: one game stepped by action index, its rewards and its text.
+
+Rewards (per seat, lower points being better in every preset): when a deal ends, each seat
+gets ``(mean of the other seats' points in that deal - its own points) / 100``, so the
+rewards of a deal add up to zero; when the game ends, each winner (lowest total, ties
+shared) gets ``+1`` more.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..dealing import new_game
+from ..engine import apply, next_deal
+from ..state import GameState, Phase
+from ..variants import Variant, get_variant
+from .encoding import ActionEncoding
+from .observation import Observation
+
+__all__ = ["Game", "deal_rewards", "resolve_variant"]
+
+OBSERVATION_BOUND = 1000.0
+"""The observation spaces' bound either way (the arrays' entries are far inside it)."""
+
+REWARD_SCALE = 100.0
+"""Deal points are divided by this in the rewards."""
+
+
+def resolve_variant(variant: Variant | str, deals: int | None) -> Variant:
+    """The variant (a preset by id), cut to its first ``deals`` deals when given."""
+    rules = get_variant(variant) if isinstance(variant, str) else variant
+    if deals is not None:
+        rules = attrs.evolve(rules, deal_count=deals)
+    return rules
+
+
+def deal_rewards(state: GameState) -> list[float]:
+    """The rewards of the deal ``state`` just finished (and of the game, when it is over)."""
+    points = state.results[-1].points
+    players = state.num_players
+    rewards = [
+        (sum(points) - own) / (players - 1) / REWARD_SCALE - own / REWARD_SCALE
+        if players > 1
+        else 0.0
+        for own in points
+    ]
+    outcome = state.outcome
+    if outcome is not None:
+        for winner in outcome.winners:
+            rewards[winner] += 1.0
+    return rewards
+
+
+class Game:
+    """A game of ``variant`` with ``players`` seats, stepped by action indices: the state,
+    the encoding and the observation; each deal after the first is dealt as the last ends."""
+
+    def __init__(self, variant: Variant, players: int) -> None:
+        self.variant = variant
+        self.players = players
+        self.encoding = ActionEncoding(variant, players)
+        self.observation = Observation(variant, players, self.encoding.max_meld_id)
+        self.state = new_game(variant, players, 0)
+
+    def reset(self, seed: int) -> None:
+        """A new game from ``seed``."""
+        self.state = new_game(self.variant, self.players, seed)
+
+    def step(self, index: int) -> list[float]:
+        """Play the action at ``index`` for the seat to act; the rewards it brought."""
+        state = apply(self.state, self.encoding.decode(index, self.state))
+        return self.settle(state)
+
+    def settle(self, state: GameState) -> list[float]:
+        """Take ``state`` as the game's, dealing the next deal if it just ended; rewards."""
+        rewards = [0.0] * self.players
+        if state.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
+            rewards = deal_rewards(state)
+            if state.phase is Phase.DEAL_OVER:
+                state = next_deal(state)
+        self.state = state
+        return rewards
+
+    @property
+    def over(self) -> bool:
+        """The game is over."""
+        return self.state.phase is Phase.GAME_OVER
+
+    def text(self) -> str:
+        """The game as text: the deal, the table, the pile and every hand."""
+        state = self.state
+        lines = [
+            f"{self.variant.id}: deal {state.deal_number}, phase {state.phase.value}, "
+            f"to act {state.to_act}, totals {list(state.totals)}",
+            f"requirement: {self.variant.deal(state.deal_number).requirement.describe()}",
+            "table: " + (", ".join(str(meld) for meld in state.table) or "-"),
+            "pile: "
+            + (" ".join(map(str, state.discard_pile[-5:])) or "-")
+            + f"  (stock {state.stock_size})",
+        ]
+        for seat in range(self.players):
+            down = " (down)" if state.seats[seat].down else ""
+            lines.append(f"seat {seat}{down}: {' '.join(map(str, state.hands[seat]))}")
+        return "\n".join(lines)
