@@ -333,6 +333,124 @@ def test_finding_01_the_move_check_agrees_with_the_listing(variant_id: str) -> N
     assert checked_states > 50
 
 
+# --- finding 6: forged but self-consistent states ------------------------------------------
+
+
+def _played(variant: sr.Variant, players: int, seed: int, moves: int) -> sr.GameState:
+    rng = __import__("random").Random(seed)
+    state = sr.new_game(variant, players=players, seed=seed)
+    for _ in range(moves):
+        if state.phase is sr.Phase.DEAL_OVER:
+            state = sr.next_deal(state)
+        if state.to_act is None:
+            break
+        state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+    return state
+
+
+def _swap_with_stock(state: sr.GameState) -> sr.GameState:
+    seat = state.turn
+    hand = list(state.hand(seat))
+    stock = list(state.stock)
+    index = next(i for i, card in enumerate(hand) if card != stock[0])
+    hand[index], stock[0] = stock[0], hand[index]
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    return attrs.evolve(state, hands=tuple(hands), stock=tuple(stock))
+
+
+def _one_card_more(state: sr.GameState) -> sr.GameState:
+    seat = (state.turn + 1) % state.num_players  # a seat not in turn: 11 of its 12
+    hands = list(state.hands)
+    hands[seat] = (*hands[seat], state.stock[0])
+    return attrs.evolve(state, hands=tuple(hands), stock=state.stock[1:])
+
+
+def _rescored(state: sr.GameState) -> sr.GameState:
+    first = state.results[0]
+    a, b = first.seats[0], first.seats[1]  # seat 0's score and seat 1's exchanged
+    seats = (
+        attrs.evolve(a, points=b.points, reason=b.reason),
+        attrs.evolve(b, points=a.points, reason=a.reason),
+        *first.seats[2:],
+    )
+    results = (attrs.evolve(first, seats=seats), *state.results[1:])
+    totals = tuple(sum(result.points[seat] for result in results) for seat in range(3))
+    return attrs.evolve(state, results=results, totals=totals)
+
+
+FORGERIES = {
+    "a sorted stock": (lambda s: attrs.evolve(s, stock=tuple(sorted(s.stock, key=str))), "stock"),
+    "a hand card swapped with the next stock card": (_swap_with_stock, "hands"),
+    "one card too many in a hand": (_one_card_more, "hands"),
+    "an emptied history": (lambda s: attrs.evolve(s, log=None), ""),
+    "a replaced history": (
+        lambda s: attrs.evolve(s, log=_played(SHANGHAI, 3, 99, 40).log),
+        "",
+    ),
+    "a changed seed": (lambda s: attrs.evolve(s, seed=s.seed + 1), ""),
+}
+
+
+@pytest.mark.parametrize("forgery", sorted(FORGERIES))
+def test_finding_06_forged_consistent_states_are_refused_by_their_history(forgery: str) -> None:
+    state = _played(SHANGHAI, 3, 6, 40)
+    assert state.phase in (sr.Phase.DRAW, sr.Phase.PLAY, sr.Phase.BUY) and state.deal_number == 1
+    forge, field = FORGERIES[forgery]
+    forged = forge(state)
+    sr.validate(forged)  # every invariant but its history holds
+    assert sr.from_json(sr.to_json(forged), sr.GameState, check_history=False) == forged
+    with pytest.raises(sr.SerializationError, match=rf"\$.data.{field}.*history: the seed"):
+        sr.from_json(sr.to_json(forged), sr.GameState)
+    with pytest.raises(sr.InvalidStateError, match=r"history: the seed and the history"):
+        sr.validate(forged, history=True)
+    assert sr.from_json(sr.to_json(state), sr.GameState) == state
+
+
+def test_finding_06_a_rescored_finished_deal_is_refused() -> None:
+    state = _played(SHANGHAI, 3, 1, 2000)
+    while state.deal_number < 2:
+        state = _played(SHANGHAI, 3, state.seed + 1, 2000)
+    rescored = _rescored(state)
+    sr.validate(rescored)
+    with pytest.raises(sr.SerializationError, match=r"\$.data.totals: history: the seed"):
+        sr.from_json(sr.to_json(rescored), sr.GameState)
+    assert sr.from_json(sr.to_json(state), sr.GameState) == state
+
+
+def test_finding_06_a_stacked_deal_replays_from_its_stacked_origin() -> None:
+    hand = sr.parse_cards("8C 8D 8H 9C 9D 9H 2C 3D 4H 5S 6C")
+    state = sr.deal_from(SHANGHAI, hands=[sr.parse_cards("KS 2H"), hand], seed=3)
+    assert state.stacked is not None and state.stacked.hands[1] == hand
+    played = sr.draw(state, 1, sr.Source.STOCK)
+    played = sr.meld(played, 1, [sr.parse_cards("8C 8D 8H"), sr.parse_cards("9C 9D 9H")])
+    assert sr.from_json(sr.to_json(played), sr.GameState) == played
+    # a forged origin: the stacked deal and the state changed together
+    stacked = attrs.evolve(played.stacked, stock=tuple(sorted(played.stacked.stock, key=str)))
+    with pytest.raises(sr.SerializationError, match=r"history: the stacked deal and the"):
+        sr.from_json(sr.to_json(attrs.evolve(played, stacked=stacked)), sr.GameState)
+    # a stacked deal passed off as dealt from its seed
+    with pytest.raises(sr.SerializationError, match=r"history: the seed and the history"):
+        sr.from_json(sr.to_json(attrs.evolve(played, stacked=None)), sr.GameState)
+
+
+def test_finding_06_the_history_check_is_linear_in_the_history() -> None:
+    from shanghai_rummy import engine, provenance
+
+    state = _played(SHANGHAI, 4, 2, 600)
+    applied = []
+    apply = engine.apply
+
+    def counted(current: sr.GameState, action: sr.Action) -> sr.GameState:
+        applied.append(action)
+        return apply(current, action)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(provenance, "apply", counted)
+        sr.validate(state, history=True)
+    assert len(applied) == len(state.history) == 600
+
+
 # --- finding 7: integers over 4,300 digits ------------------------------------------------
 
 

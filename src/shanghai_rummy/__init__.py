@@ -94,7 +94,7 @@ from .scoring import DealResult, Outcome, SeatScore
 from .search_bot import SearchBot
 from .serialization import from_dict, from_json, to_dict, to_json
 from .solver import arrangements, canonical_groups, check_going_down, possible_groups, solve
-from .state import GameState, History, Phase, SeatState, TurnState
+from .state import GameState, History, Phase, SeatState, StackedDeal, TurnState
 from .table import Table
 from .validation import validate
 from .variant_file_schema import variant_file_schema
@@ -204,6 +204,7 @@ __all__ = [
     "SeenEvents",
     "SerializationError",
     "Source",
+    "StackedDeal",
     "StockRules",
     "Suit",
     "SwapJoker",

@@ -16,7 +16,7 @@ from .errors import RummyError
 from .event_log import deal_chain
 from .events import EventNode
 from .scoring import DealResult
-from .state import GameState, History, Phase, SeatState, TurnState
+from .state import GameState, History, Phase, SeatState, StackedDeal, TurnState
 from .turns import begin_turn
 from .variants import FirstDealer, Variant
 
@@ -70,6 +70,7 @@ def _deal(
     results: tuple[DealResult, ...],
     log: History | None,
     events: EventNode | None = None,
+    stacked: StackedDeal | None = None,
 ) -> GameState:
     pack = variant.pack_size(players)
     deck = _shuffled(make_pack(pack.decks, pack.jokers), seed, deal_number, 0)
@@ -100,6 +101,7 @@ def _deal(
         results,
         log,
         events,
+        stacked,
     )
 
 
@@ -115,6 +117,7 @@ def _start(
     results: tuple[DealResult, ...],
     log: History | None,
     events: EventNode | None = None,
+    stacked: StackedDeal | None = None,
 ) -> GameState:
     players = len(hands)
     starter = (dealer + 1) % players
@@ -145,6 +148,7 @@ def _start(
         event_log=deal_chain(
             events, deal_number, dealer, hands, pile[-1] if pile else None, stock, cut_card
         ),
+        stacked=stacked,
     )
     return begin_turn(state, starter, None, first=True)
 
@@ -161,6 +165,7 @@ def next_deal_state(state: GameState) -> GameState:
         state.results,
         state.log,
         state.event_log,
+        state.stacked,
     )
 
 
@@ -222,6 +227,7 @@ def deal_from(
             f"{pack.jokers} jokers): too many {', '.join(short)}"
         )
     rest = _shuffled(sorted(remaining.elements(), key=str), seed, deal_number, "stacked")
+    stacked = StackedDeal(deal_number, dealer, held, upcard, stock + rest)
     state = _start(
         variant,
         seed,
@@ -233,6 +239,7 @@ def deal_from(
         (0,) * players,
         (),
         None,
+        stacked=stacked,
     )
     # a stacked deal is held to every invariant a loaded state is (a hand beyond the
     # variant's reach, say, is refused here rather than when the state is saved and loaded)

@@ -715,10 +715,10 @@ def _expected_name(cls: object) -> str:
 
 
 @overload
-def from_dict(document: Any, type: type[_T]) -> _T: ...
+def from_dict(document: Any, type: type[_T], *, check_history: bool = True) -> _T: ...
 @overload
-def from_dict(document: Any, type: object) -> Any: ...
-def from_dict(document: Any, type: object) -> Any:
+def from_dict(document: Any, type: object, *, check_history: bool = True) -> Any: ...
+def from_dict(document: Any, type: object, *, check_history: bool = True) -> Any:
     """The value in a document already parsed from JSON (see :func:`from_json`).
 
     >>> import shanghai_rummy as sr
@@ -752,7 +752,7 @@ def from_dict(document: Any, type: object) -> Any:
         raise SerializationError("; ".join(problems[:3]))
     cls = {"action": Action, "event": Event}.get(name, type)
     value = structure(document["data"], cls, "$.data", SerializationError)
-    _check(value, type)
+    _check(value, type, check_history)
     return value
 
 
@@ -762,14 +762,26 @@ _ENVELOPE = ("format", "version", "type", "data")
 
 @overload
 def from_json(
-    text: str | bytes, type: type[_T], *, max_bytes: int | None = MAX_DOCUMENT_BYTES
+    text: str | bytes,
+    type: type[_T],
+    *,
+    max_bytes: int | None = MAX_DOCUMENT_BYTES,
+    check_history: bool = True,
 ) -> _T: ...
 @overload
 def from_json(
-    text: str | bytes, type: object, *, max_bytes: int | None = MAX_DOCUMENT_BYTES
+    text: str | bytes,
+    type: object,
+    *,
+    max_bytes: int | None = MAX_DOCUMENT_BYTES,
+    check_history: bool = True,
 ) -> Any: ...
 def from_json(
-    text: str | bytes, type: object, *, max_bytes: int | None = MAX_DOCUMENT_BYTES
+    text: str | bytes,
+    type: object,
+    *,
+    max_bytes: int | None = MAX_DOCUMENT_BYTES,
+    check_history: bool = True,
 ) -> Any:
     """Load a document written by :func:`to_json`. ``type`` is the class expected:
     ``GameState``, ``PlayerView``, ``Variant``, ``DealResult``, ``GameRecord``, or
@@ -779,7 +791,11 @@ def from_json(
     the path of the bad field, and nothing else is ever raised: not JSON, wrong envelope,
     unknown fields, wrong types, unknown card codes, and for a game state every invariant of
     :func:`~shanghai_rummy.validate` (card conservation, phase and seat to act, valid melds,
-    buy limits, totals).
+    buy limits, totals) and, with ``check_history`` (the default), its own history: the
+    seed (or the stacked deal) and the actions it carries must replay to the state itself,
+    so a forged state that keeps every invariant is refused too. That replay costs one
+    application of each action of the history (tens of microseconds each); a program
+    loading states it wrote itself may pass ``check_history=False``.
 
     ``max_bytes`` refuses a larger document before it is parsed (by default
     :data:`~shanghai_rummy.limits.MAX_DOCUMENT_BYTES`, 16 MiB; None: no limit); a server
@@ -804,7 +820,7 @@ def from_json(
         raise SerializationError("$: not JSON: nested too deeply") from None
     except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, duplicate keys, NaN
         raise SerializationError(f"$: not JSON: {error}") from None
-    return from_dict(document, type)
+    return from_dict(document, type, check_history=check_history)
 
 
 def _check_size(text: str | bytes | bytearray, max_bytes: int | None) -> None:
@@ -828,7 +844,7 @@ def _check_size(text: str | bytes | bytearray, max_bytes: int | None) -> None:
 # --- what structure alone cannot see ----------------------------------------------------------
 
 
-def _check(value: object, requested: object) -> None:
+def _check(value: object, requested: object, check_history: bool) -> None:
     if requested in ACTION_TAGS and _builtin_type(value) is not requested:
         tag = ACTION_TAGS[_builtin_type(value)]
         wanted = ACTION_TAGS[requested]
@@ -839,7 +855,7 @@ def _check(value: object, requested: object) -> None:
         raise SerializationError(f"$.data.type: expected a {wanted!r} event, got {tag!r}")
     if isinstance(value, GameState):
         try:
-            validate(value)
+            validate(value, history=check_history is not False)
         except InvalidStateError as error:
             path = f"$.data.{error.path}" if error.path else "$.data"
             raise SerializationError(f"{path}: {error.problem}") from None

@@ -19,7 +19,7 @@ from .melds import TableMeld
 from .scoring import DealResult, Outcome
 from .variants import Variant
 
-__all__ = ["GameState", "History", "Phase", "SeatState", "TurnState"]
+__all__ = ["GameState", "History", "Phase", "SeatState", "StackedDeal", "TurnState"]
 
 
 class Phase(enum.Enum):
@@ -154,6 +154,24 @@ class History:
 
 
 @attrs.frozen
+class StackedDeal:
+    """The deal a game began with where :func:`~shanghai_rummy.deal_from` stacked it rather
+    than the seed dealing it: what :func:`~shanghai_rummy.validate` replays the state's
+    history from (``history=True``), as it replays a dealt game from its seed."""
+
+    deal_number: int
+    """The deal stacked (later deals are dealt from the seed)."""
+    dealer: int
+    """The seat that dealt it."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Every seat's hand as dealt, by seat."""
+    upcard: Card | None
+    """The card turned up to start the discard pile, if any."""
+    stock: tuple[Card, ...]
+    """The whole stock as dealt, ``stock[0]`` the first card drawn."""
+
+
+@attrs.frozen
 class GameState:
     """Everything about a game at one moment. Build one with :func:`~shanghai_rummy.new_game`
     or :func:`~shanghai_rummy.deal_from`; change it only through the transitions.
@@ -219,6 +237,12 @@ class GameState:
     event_log: EventNode | None = attrs.field(default=None, eq=chain_key, repr=False)
     """The deal's events as the engine records them: a chain of small tuples, read as event
     values through :attr:`events` (and :func:`~shanghai_rummy.view`, for one seat)."""
+    stacked: StackedDeal | None = None
+    """Where the game began: None for a game dealt from :attr:`seed` by
+    :func:`~shanghai_rummy.new_game`; the stacked deal for one begun by
+    :func:`~shanghai_rummy.deal_from`. With the seed and the history it replays to this very
+    state, which :func:`~shanghai_rummy.from_json` checks (see
+    :func:`~shanghai_rummy.validate`, ``history=True``)."""
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards seat ``seat`` holds."""
@@ -356,7 +380,7 @@ def advance(
     :data:`KEEP` keeps a field), the rest are kept.
 
     Equal to ``attrs.evolve(state, ...)`` with the same changes, but built positionally, which
-    costs half as much on this 23-field class; every draw and discard makes one.
+    costs half as much on this 24-field class; every draw and discard makes one.
     """
     return GameState(
         state.variant,
@@ -382,4 +406,5 @@ def advance(
         log,
         state.cut_card if cut_card is KEEP else cut_card,
         state.event_log,
+        state.stacked,
     )

@@ -38,7 +38,7 @@ from .variants import Restock, Variant
 __all__ = ["validate"]
 
 
-def validate(state: GameState) -> None:
+def validate(state: GameState, *, history: bool = False) -> None:
     """Check every invariant of ``state``; raise :class:`InvalidStateError` naming the first
     one broken. In order:
 
@@ -64,7 +64,13 @@ def validate(state: GameState) -> None:
     8. a move: the seat to act has a legal action, so an obligation of the turn it cannot
        meet (``turn_state.must_go_down`` with no way to go down left, say) is refused here,
        not met later as an empty :func:`~shanghai_rummy.legal_actions`; found with one
-       search for a way to finish the going down, never by listing the ways.
+       search for a way to finish the going down, never by listing the ways;
+    9. with ``history=True`` (as :func:`~shanghai_rummy.from_json` does), the state's own
+       history: its seed (or its stacked deal, :attr:`~shanghai_rummy.GameState.stacked`)
+       and its actions, replayed, give this very state, so a forged state that keeps every
+       invariant above (a stacked stock, a card swapped with the stock, a replaced or
+       emptied history, a changed seed, a deal scored anew) is refused. It costs one
+       application of each action in the history.
 
     >>> import attrs
     >>> import shanghai_rummy as sr
@@ -89,6 +95,11 @@ def validate(state: GameState) -> None:
         _a_move,
     ):
         for path, problem in check(state):
+            raise InvalidStateError(path, problem)
+    if history:
+        from .provenance import history_problems  # the replay deals, and dealing validates
+
+        for path, problem in history_problems(state):
             raise InvalidStateError(path, problem)
 
 
