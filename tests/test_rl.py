@@ -193,3 +193,19 @@ def test_the_gym_env_plays_against_bots_and_refuses_what_is_not_legal() -> None:
 def test_the_gym_env_refuses_a_wrong_number_of_opponents() -> None:
     with pytest.raises(sr.RummyError, match="opponents"):
         rl.GymEnv("shanghai", players=4, opponents=["greedy", "random"])
+
+
+def test_the_environments_known_cards_are_those_the_events_give() -> None:
+    env = rl.raw_env("shanghai", 4, deals=1)
+    env.reset(seed=8)
+    bots = [sr.GreedyBot(env.game.variant) for _ in range(4)]
+    observation = env.game.observation
+    for _ in range(120):
+        if not env.agents or env.terminations[env.agent_selection]:
+            break
+        seat = env.possible_agents.index(env.agent_selection)
+        seen = sr.view(env.game.state, seat)
+        assert np.array_equal(
+            env.observe(env.agent_selection)["observation"], observation.encode(seen)
+        )
+        env.step(env.game.encoding.encode(bots[seat].choose(seen)))

@@ -13,12 +13,13 @@ from __future__ import annotations
 from .aec import env, raw_env
 from .encoding import CARDS, ActionEncoding, card_index
 from .gym_env import GymEnv
-from .observation import Observation, known_cards
+from .observation import KnownCards, Observation, known_cards
 
 __all__ = [
     "CARDS",
     "ActionEncoding",
     "GymEnv",
+    "KnownCards",
     "Observation",
     "card_index",
     "env",

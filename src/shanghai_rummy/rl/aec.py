@@ -28,7 +28,6 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..variants import Variant
-from ..views import view
 from .game import OBSERVATION_BOUND, Game, resolve_variant
 
 __all__ = ["env", "raw_env"]
@@ -92,12 +91,11 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         """``agent``'s observation and action mask."""
         seat = self._seat(agent)
         state = self.game.state
-        seen = view(state, seat)
         if state.to_act == seat and not self.game.over:
             mask = self.game.encoding.action_mask(state)
         else:
             mask = np.zeros(self.game.encoding.num_actions, dtype=np.int8)
-        return {"observation": self.game.observation.encode(seen), "action_mask": mask}
+        return {"observation": self.game.observe(seat), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: ``seed`` seeds the deal (None: the one after the last game's)."""

@@ -9,13 +9,16 @@ shared) gets ``+1`` more.
 from __future__ import annotations
 
 import attrs
+import numpy as np
+import numpy.typing as npt
 
 from ..dealing import new_game
 from ..engine import apply, next_deal
 from ..state import GameState, Phase
 from ..variants import Variant, get_variant
+from ..views import view
 from .encoding import ActionEncoding
-from .observation import Observation
+from .observation import KnownCards, Observation
 
 __all__ = ["Game", "deal_rewards", "resolve_variant"]
 
@@ -61,10 +64,32 @@ class Game:
         self.encoding = ActionEncoding(variant, players)
         self.observation = Observation(variant, players, self.encoding.max_meld_id)
         self.state = new_game(variant, players, 0)
+        self.known = KnownCards(players)
+        self._read = -1
+        self._follow()
+
+    def _follow(self) -> None:
+        """Feed :attr:`known` the events the state has that it has not read yet."""
+        nodes = []
+        chain = self.state.event_log
+        while chain is not None and chain[1] > self._read:
+            nodes.append(chain)
+            chain = chain[0]
+        for node in reversed(nodes):
+            self.known.add(node[2](node[1], *node[3:]))
+        if nodes:
+            self._read = nodes[0][1]
 
     def reset(self, seed: int) -> None:
         """A new game from ``seed``."""
         self.state = new_game(self.variant, self.players, seed)
+        self.known = KnownCards(self.players)
+        self._read = -1
+        self._follow()
+
+    def observe(self, seat: int) -> npt.NDArray[np.float32]:
+        """The observation array of ``seat`` now."""
+        return self.observation.encode(view(self.state, seat), self.known.by_seat)
 
     def step(self, index: int) -> list[float]:
         """Play the action at ``index`` for the seat to act; the rewards it brought."""
@@ -79,6 +104,7 @@ class Game:
             if state.phase is Phase.DEAL_OVER:
                 state = next_deal(state)
         self.state = state
+        self._follow()
         return rewards
 
     @property

@@ -99,7 +99,7 @@ class GymEnv(gymnasium.Env[Observation, np.int64]):
         }
 
     def _observe(self) -> Observation:
-        return self.game.observation.encode(view(self.game.state, self.seat))
+        return self.game.observe(self.seat)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the seat now, as booleans (all False once the game is over)."""

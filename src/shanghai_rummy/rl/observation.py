@@ -38,7 +38,7 @@ half_laid           1             the seat in turn has a going down half-laid
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -49,6 +49,7 @@ from ..events import (
     Bought,
     DealStarted,
     Discarded,
+    Event,
     LaidOff,
     Melded,
     SwappedJoker,
@@ -61,30 +62,29 @@ from ..variants import Variant
 from ..views import PlayerView
 from .encoding import CARDS, card_index
 
-__all__ = ["Observation", "known_cards"]
+__all__ = ["KnownCards", "Observation", "known_cards"]
 
 _PHASES = tuple(Phase)
 _SUITS = tuple(Suit)
 _CARD_KINDS = len(CARDS)
 
 
-def known_cards(view: PlayerView) -> list[Counter[Card]]:
+class KnownCards:
     """Per seat, the cards the deal's public events put in its hand and it has not shown
     since: upcards and cut cards taken, upcards bought, jokers swapped for (a card shown
-    that was known counts it off; equal cards are one kind).
+    that was known counts it off; equal cards are one kind). Fed events one by one, so an
+    environment keeps it up to date at the cost of the new events only."""
 
-    >>> import shanghai_rummy as sr
-    >>> state = sr.new_game(sr.get_variant("shanghai"), players=3, seed=2)
-    >>> upcard = state.upcard
-    >>> state = sr.draw(state, 1, sr.Source.DISCARD)
-    >>> known_cards(sr.view(state, 0))[1] == {upcard: 1}
-    True
-    """
-    known: list[Counter[Card]] = [Counter() for _ in range(view.num_players)]
-    for event in view.events:
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.by_seat: list[Counter[Card]] = [Counter() for _ in range(players)]
+
+    def add(self, event: Event) -> None:
+        """Take one more event of the game into account (a new deal starts afresh)."""
         kind = type(event)
+        known = self.by_seat
         if kind is DealStarted:
-            known = [Counter() for _ in range(view.num_players)]
+            self.by_seat = [Counter() for _ in range(self.players)]
         elif kind is TookUpcard or kind is TookCutCard or kind is Bought:
             assert isinstance(event, TookUpcard | TookCutCard | Bought)
             known[event.seat][event.card] += 1
@@ -100,7 +100,23 @@ def known_cards(view: PlayerView) -> list[Counter[Card]]:
             for meld in event.melds:
                 for card in meld.cards:
                     _show(known[event.seat], card)
-    return known
+
+
+def known_cards(view: PlayerView) -> list[Counter[Card]]:
+    """Per seat, the cards known to be in its hand from the view's events (see
+    :class:`KnownCards`).
+
+    >>> import shanghai_rummy as sr
+    >>> state = sr.new_game(sr.get_variant("shanghai"), players=3, seed=2)
+    >>> upcard = state.upcard
+    >>> state = sr.draw(state, 1, sr.Source.DISCARD)
+    >>> known_cards(sr.view(state, 0))[1] == {upcard: 1}
+    True
+    """
+    known = KnownCards(view.num_players)
+    for event in view.events:
+        known.add(event)
+    return known.by_seat
 
 
 def _show(known: Counter[Card], card: Card) -> None:
@@ -161,8 +177,12 @@ class Observation:
     def __repr__(self) -> str:
         return f"Observation({self.variant.id!r}, players={self.players}, size={self.size})"
 
-    def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
-        """The seat's view as an array (a spectator's: no hand, nothing known)."""
+    def encode(
+        self, view: PlayerView, known: Sequence[Counter[Card]] | None = None
+    ) -> npt.NDArray[np.float32]:
+        """The seat's view as an array (a spectator's: no hand, nothing known). ``known``:
+        the view's :func:`known_cards`, where the caller keeps them up to date (the
+        environments do, so as not to read every event again at every step)."""
         out = np.zeros(self.size, dtype=np.float32)
         layout = self.layout
         p = self.players
@@ -176,7 +196,7 @@ class Observation:
             out[start + card_index(card)] += 1
         if view.seat is not None:
             start = layout["known"][0]
-            for seat, cards in enumerate(known_cards(view)):
+            for seat, cards in enumerate(known_cards(view) if known is None else known):
                 if seat == me:
                     continue
                 base = start + (relative(seat) - 1) * _CARD_KINDS
