@@ -41,7 +41,8 @@ def profile(variant_id: str, players: int, steps: int, seed: int, phase: str) ->
         action = actions[rng.randrange(len(actions))]
         after = sr.apply(state, action)
         step.disable()
-        if phase in ("all", phase_name(state, action)):
+        name = phase_name(state, action)
+        if phase in ("all", name) or (phase == "going_down" and name.startswith("going_down")):
             profiled += 1
             if merged is None:
                 merged = pstats.Stats(step)

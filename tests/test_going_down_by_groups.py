@@ -382,3 +382,123 @@ def test_complete_with_jokers_owed_and_going_out_rules() -> None:
         cards("2S"), contract, SHANGHAI, [*laid, check_group(cards("9C 9D 9H"), SHANGHAI)]
     )
     assert met == ()
+
+
+# --- going_out=never: a lone card left by the going down, played on the table --------------------
+
+
+def _with_table(state: sr.GameState, seat0_keeps: str, *groups: str) -> sr.GameState:
+    """``state`` with seat 0 down with ``groups`` (cards its hand held) and keeping the rest."""
+    hands = list(state.hands)
+    hands[0] = cards(seat0_keeps)
+    melds = tuple(
+        check_group(cards(group), state.variant).on_table(state.next_meld_id + offset, 0)
+        for offset, group in enumerate(groups)
+    )
+    seats = list(state.seats)
+    seats[0] = attrs.evolve(seats[0], down=True)
+    return attrs.evolve(
+        state,
+        hands=tuple(hands),
+        table=melds,
+        seats=tuple(seats),
+        next_meld_id=state.next_meld_id + len(melds),
+    )
+
+
+def test_shanghai_going_out_never_a_swap_and_groups_leaving_a_card_laid_off_on_the_table() -> None:
+    """Issue 24's bug 1: every way of the hand leaves one card, QS, which may not be
+    discarded (going_out=never) but can be laid off on the queens: the swap that obliges
+    going down, and the groups of that going down, are accepted and listed."""
+    state = drawn(SHANGHAI, "5C 5D 5H 6C 8H QS", "6D", seat0="8C 8D JK QC QD QH 2H 3D")
+    state = _with_table(state, "2H 3D", "8C 8D JK", "QC QD QH")
+    jokers, queens = state.table
+    swap = sr.SwapJoker(1, C("8H"), jokers.id)
+    assert swap in sr.legal_actions(state)
+    swapped = sr.apply(state, swap)
+    assert group_moves(swapped) == [
+        sr.Meld(1, [cards("5C 5D 5H")]),
+        sr.Meld(1, [cards("6C 6D JK")]),
+    ]
+    begun = sr.meld(swapped, 1, [cards("5C 5D 5H")])
+    down = sr.meld(begun, 1, [cards("6C 6D JK")])
+    assert sr.legal_actions(down) == (sr.LayOff(1, C("QS"), queens.id, None),)
+    out = sr.lay_off(down, 1, C("QS"), queens.id)
+    assert out.phase is sr.Phase.DEAL_OVER and sr.score(out).winner == 1
+
+
+def test_shanghai_going_out_never_a_lone_card_laid_off_on_a_group_of_the_going_down() -> None:
+    """4-7S and 9-QS leave 8S (with 8S either run would join the other, which
+    same_suit_runs=not_joinable forbids at going down); 8S is then laid off on 4-7S."""
+    state = drawn(SHANGHAI, "4S 5S 6S 7S 9S 10S JS QS", "8S", deal_number=3)
+    assert sr.Meld(1, [cards("4S 5S 6S 7S")]) in group_moves(state)
+    begun = sr.meld(state, 1, [cards("4S 5S 6S 7S")])
+    assert group_moves(begun) == [sr.Meld(1, [cards("9S 10S JS QS")])]
+    down = sr.meld(begun, 1, [cards("9S 10S JS QS")])
+    out = sr.lay_off(down, 1, C("8S"), down.table[0].id)
+    assert out.phase is sr.Phase.DEAL_OVER and sr.score(out).winner == 1
+
+
+def test_shanghai_going_out_never_a_lone_card_nowhere_to_play_is_still_refused() -> None:
+    state = drawn(SHANGHAI, "5C 5D 5H 6C 6D 6H", "KS", seat0="QC QD QH 2H 3D")
+    state = _with_table(state, "2H 3D", "QC QD QH")
+    with pytest.raises(sr.ContractNotMetError, match="could not be played on the table"):
+        sr.meld(state, 1, [cards("5C 5D 5H")])
+    assert group_moves(state) == []
+
+
+# --- exactness: a group is accepted exactly when a whole going down holding it finishes the turn -
+
+
+def _finishes_with_whole_ways(state: sr.GameState, group: tuple[sr.Card, ...]) -> bool:
+    """The reference: some way to go down with the whole hand holds ``group`` and the engine
+    accepts it as one Meld (which judges the turn's end, a lone card's play included)."""
+    seat = state.turn
+    requirement = state.variant.deal(state.deal_number).requirement
+    for way in arrangements(state.hand(seat), requirement, state.variant):
+        if group in way:
+            try:
+                sr.apply(state, sr.Meld(seat, way))
+            except sr.IllegalMoveError:
+                continue
+            return True
+    return False
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    variant_id=st.sampled_from(["shanghai", "shanghai-camping", "rummy51"]),
+    seed=st.integers(min_value=0, max_value=100_000),
+)
+def test_a_first_group_is_accepted_exactly_when_a_whole_going_down_with_it_is(
+    variant_id: str, seed: int
+) -> None:
+    """Random play up to a seat not down in its play phase: each group it can form is
+    accepted as the first of its going down exactly when a going down of the whole hand
+    holding it is accepted (every early refusal is exact), with a table of melds to lay a
+    lone card off on."""
+    variant = sr.get_variant(variant_id)
+    rng = random.Random(seed)
+    state = sr.new_game(variant, players=3, seed=seed)
+    checked = 0
+    for _ in range(600):
+        if state.to_act is None or checked >= 2:
+            return
+        listed = sr.legal_actions(state)
+        seat = state.turn
+        if (
+            state.phase is sr.Phase.PLAY
+            and not state.is_down(seat)
+            and not state.turn_state.going_down
+            and len(state.hand(seat)) <= 14
+        ):
+            checked += 1
+            for group in possible_groups(state.hand(seat), variant):
+                try:
+                    sr.apply(state, sr.Meld(seat, [group]))
+                except sr.IllegalMoveError:
+                    accepted = False
+                else:
+                    accepted = True
+                assert accepted == _finishes_with_whole_ways(state, group), group
+        state = sr.apply(state, rng.choice(listed))

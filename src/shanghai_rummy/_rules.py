@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .cards import JOKER, Card, Rank, Suit, card_error, cards_error
-from .contracts import CardValues
+from .contracts import CardValues, Requirement
 from .errors import RummyError
 from .limits import MAX_DECKS
 from .melds import GroupShape, MeldKind, Shape, _span_error, rank_at
@@ -128,10 +128,12 @@ class _Rules:
         "amn",
         "candidate_memo",
         "clash_memo",
+        "completion_memo",
         "distinct",
         "group_memo",
         "imask",
         "jm",
+        "left_memo",
         "limit",
         "position_bits",
         "run_long",
@@ -195,6 +197,13 @@ class _Rules:
         # the contract candidates of :mod:`._ways` by key (a contract counts no points)
         self.candidate_memo: dict[tuple[int, ...], _Candidate] = {}
         self.clash_memo: dict[tuple[int, int, int, int], bool] = {}
+        # the answers of :func:`~shanghai_rummy.solver.complete` by the canonical hand (card
+        # counts), the requirement, the groups laid and the turn-end rule; bounded (cleared
+        # whole when full, see COMPLETION_MEMO_SIZE)
+        self.completion_memo: dict[tuple[object, ...], Arrangement | None] = {}
+        # what groups laid toward a going down leave of a requirement, by the requirement and
+        # what of the groups the answer depends on (see :func:`~shanghai_rummy.solver.remaining`)
+        self.left_memo: dict[tuple[object, ...], tuple[Requirement | None, ...]] = {}
         # the per-suit tables of runs of :mod:`._search`, with the jokers they were made for
         self.suit_run_memo: dict[tuple[object, ...], tuple[int, _SuitTable | None]] = {}
 
@@ -227,6 +236,9 @@ class _Rules:
             return False
         return not (self.amn and size - naturals > naturals)
 
+
+COMPLETION_MEMO_SIZE = 1 << 14
+"""The most completion answers one variant's rules remember (a few MiB at most)."""
 
 _RULES_CACHE: dict[int, tuple[Variant, _Rules]] = {}
 

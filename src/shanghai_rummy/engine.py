@@ -644,7 +644,9 @@ def _swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSt
     hand = (*_without(state.hands[seat], (card,), seat), JOKER)
     index = _find_meld(state, meld_id, JokerSwapError)
     swapped = swap_in_meld(variant, state.table[index], card)
-    refusal = swap_refusal(state, seat, hand)
+    table = list(state.table)
+    table[index] = swapped
+    refusal = swap_refusal(state, seat, hand, tuple(table))
     if refusal is not None:
         raise JokerSwapError(refusal)
     turn_state = state.turn_state
@@ -652,8 +654,6 @@ def _swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSt
     if not facts.down and rules.must_go_down_same_turn:
         must_go_down = SWAP_GO_DOWN_OBLIGATION
     jokers_to_meld = turn_state.jokers_to_meld + (1 if rules.joker_into_new_meld else 0)
-    table = list(state.table)
-    table[index] = swapped
     after = advance(
         state,
         phase=Phase.PLAY,
@@ -683,12 +683,17 @@ SWAP_GO_DOWN_OBLIGATION = (
 )
 
 
-def swap_refusal(state: GameState, seat: int, hand: tuple[Card, ...]) -> str | None:
+def swap_refusal(
+    state: GameState,
+    seat: int,
+    hand: tuple[Card, ...],
+    table: tuple[TableMeld, ...] | None = None,
+) -> str | None:
     """Why a joker swap the meld allows is still refused, ``hand`` being the seat's hand
-    after it (the joker in, the card out): the obligations ``variant.joker_swap`` would leave,
-    or an obligation to go down the turn already has (taking the upcard), could not be met
-    this turn. None when the swap stands. Shared by :func:`swap_joker` and
-    :func:`~shanghai_rummy.legal_actions`."""
+    after it (the joker in, the card out) and ``table`` the table after it (None: as it is):
+    the obligations ``variant.joker_swap`` would leave, or an obligation to go down the turn
+    already has (taking the upcard), could not be met this turn. None when the swap stands.
+    Shared by :func:`swap_joker` and :func:`~shanghai_rummy.legal_actions`."""
     rules = state.variant.joker_swap
     if not state.seats[seat].down:
         # the swap's own obligation, or one the turn already has (taking the upcard)
@@ -696,7 +701,7 @@ def swap_refusal(state: GameState, seat: int, hand: tuple[Card, ...]) -> str | N
         obligation = state.turn_state.must_go_down or obligation
         laid = laid_shapes(state)
         if obligation is not None and not opening_possible(
-            state.variant, state.deal_number, hand, laid
+            state.variant, state.deal_number, hand, laid, state.table if table is None else table
         ):
             finish = "finish going down" if laid else "go down"
             return f"{obligation}, and this hand with the joker cannot {finish}: swap refused"

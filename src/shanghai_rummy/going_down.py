@@ -26,14 +26,15 @@ a going down may hold more groups than the requirement asks (an opening, a contr
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import Card
 from .contracts import Opening, Requirement
 from .errors import ContractNotMetError, InvalidMeldError
-from .melds import GroupShape, check_group
+from .melds import GroupShape, MeldKind, check_group
 from .play_rules import (
     can_go_down_with_jokers,
+    going_down_way,
     hand_out_possible,
     opening_possible,
     turn_end,
@@ -45,13 +46,15 @@ from .solver import (
     complete,
     possible_shapes,
     remaining,
+    runs_apart,
     solve,
 )
 from .state import GameState
-from .variants import GoOutDiscard, Variant
+from .variants import GoOutDiscard, SameSuitRuns, Variant
 
 __all__ = [
     "HALF_LAID",
+    "can_finish",
     "extends_going_down",
     "finish_refusal",
     "group_options",
@@ -95,26 +98,39 @@ def extends_going_down(variant: Variant, requirement: Requirement) -> bool:
     return isinstance(requirement, Opening) or not variant.going_down.exact_meld_count
 
 
+def can_finish(
+    state: GameState, laid: Sequence[GroupShape], hand: Sequence[Card], owed: int
+) -> bool:
+    """Whether a going down begun with ``laid`` can be finished this turn by ``hand`` (the
+    cards left) and the turn still end, ``owed`` jokers taken by swaps still to go into it:
+    :func:`finish_refusal` is None. Exact: a lone card left where ``going_out=never`` counts
+    as played where it can be laid off (or swapped for a joker laid off) on the table."""
+    variant = state.variant
+    deal_number = state.deal_number
+    if state.turn_state.must_go_out is not None:
+        return hand_out_possible(variant, deal_number, hand, laid)
+    if owed:
+        return can_go_down_with_jokers(variant, deal_number, hand, owed, laid)
+    return opening_possible(variant, deal_number, hand, laid, state.table)
+
+
 def finish_refusal(
     state: GameState, seat: int, laid: Sequence[GroupShape], hand: Sequence[Card], owed: int
 ) -> str | None:
     """Why a going down begun with ``laid`` could not be finished this turn by ``hand`` (the
     cards left), ``owed`` jokers taken by swaps still to go into it; None when it can."""
+    if can_finish(state, laid, hand, owed):
+        return None
     variant = state.variant
-    deal_number = state.deal_number
-    requirement = variant.deal(deal_number).requirement
+    requirement = variant.deal(state.deal_number).requirement
     must_go_out = state.turn_state.must_go_out
     if must_go_out is not None:
-        if not hand_out_possible(variant, deal_number, hand, laid):
-            return f"{must_go_out}, and the rest of the hand cannot go down and out with them"
-        return None
-    if owed and not can_go_down_with_jokers(variant, deal_number, hand, owed, laid):
+        return f"{must_go_out}, and the rest of the hand cannot go down and out with them"
+    if owed:
         return (
             f"{owed} joker(s) taken by a swap must go into the going down "
             "(variant.joker_swap.joker_into_new_meld), and the rest of the hand cannot"
         )
-    if opening_possible(variant, deal_number, hand, laid):
-        return None
     if complete(hand, requirement, variant, laid) is None:
         left = " or ".join(
             residual.describe() for residual in check_laid(laid, requirement, variant) if residual
@@ -127,7 +143,7 @@ def finish_refusal(
         )
     return (
         "the rest of the hand could finish it only by leaving one card, which may not be "
-        "discarded (variant.going_out=never)"
+        "discarded (variant.going_out=never) and could not be played on the table"
     )
 
 
@@ -195,6 +211,9 @@ def _begun(
     return shapes, False
 
 
+_MOST_WITNESSES = 8
+
+
 def group_options(state: GameState, seat: int) -> list[tuple[tuple[Card, ...], bool]]:
     """Every distinct single group (canonical form) that ``seat`` may lay toward its going
     down now, each with whether it meets the requirement: those that start or continue a
@@ -202,9 +221,10 @@ def group_options(state: GameState, seat: int) -> list[tuple[tuple[Card, ...], b
     The turn-end rules of a group that meets the requirement are left to the caller (the
     engine says, as for any play).
 
-    A group that starts a going down is first tried against one way the whole hand can go
-    down (the group in place of one of its groups, or beside them): most are settled so,
-    and only the rest ask the solver whether the rest of the hand can finish."""
+    Each group is first tried against the ways found so far to finish the going down (the
+    group one of a way's groups, in place of one, or beside them): most are settled so, and
+    only the rest ask the solver whether the rest of the hand can finish, whose answer (a
+    way, remembered by the solver) joins the ways tried."""
     variant = state.variant
     deal_number = state.deal_number
     requirement = variant.deal(deal_number).requirement
@@ -212,90 +232,110 @@ def group_options(state: GameState, seat: int) -> list[tuple[tuple[Card, ...], b
     laid = laid_shapes(state)
     down = state.seats[seat].down
     turn_state = state.turn_state
-    witness: tuple[GroupShape, ...] | None = None
+    plain = turn_state.must_go_out is None and not turn_state.jokers_to_meld
+    witnesses: list[_Witness] = []
     if not laid and not down:
         # no group can start a going down the hand as a whole cannot make
         if solve(hand, requirement, variant) is None:
             return []
-        if not opening_possible(variant, deal_number, hand):
+        if not opening_possible(variant, deal_number, hand, (), state.table):
             return []
-        if turn_state.must_go_out is None and not turn_state.jokers_to_meld:
-            witness = _witness(hand, requirement, variant)
+    if plain and not down:
+        way = going_down_way(variant, deal_number, hand, laid)
+        if way is not None:
+            witnesses.append(_Witness([check_group(group, variant) for group in way]))
     limit = variant.jokers.going_down_per_group
     options: list[tuple[tuple[Card, ...], bool]] = []
     owed = turn_state.jokers_to_meld
     held = Counter(hand)
+    total = len(hand)
+    leaves = turn_end(variant.going_out)
+    rules_apart = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     for shape in possible_shapes(hand, variant):
         group = shape.cards
-        jokers = shape.jokers
-        if limit is not None and jokers > limit:
+        if limit is not None and shape.jokers > limit:
             continue
         together = (*laid, shape)
-        try:
-            left = check_laid(together, requirement, variant)
-        except (InvalidMeldError, ContractNotMetError):
+        if rules_apart and shape.kind is MeldKind.RUN and not runs_apart(together, variant):
             continue
-        if down:
-            if _meets(together, requirement, variant):
-                options.append((group, True))
+        left = remaining(together, requirement, variant)
+        if not left:
             continue
-        if None in left and _meets(together, requirement, variant):
+        if None in left:
             options.append((group, True))
             continue
-        if witness is not None and _finished_by(witness, shape, held, requirement, variant):
+        if down:
+            continue
+        if plain and _settled(witnesses, laid, shape, held, total, leaves, requirement, variant):
             options.append((group, False))
             continue
         rest = _less(hand, group)
-        if finish_refusal(state, seat, together, rest, max(0, owed - jokers)) is None:
+        if plain:
+            way = going_down_way(variant, deal_number, rest, together)
+            if way is not None:
+                if len(witnesses) < _MOST_WITNESSES:
+                    witnesses.append(_Witness([shape, *(check_group(g, variant) for g in way)]))
+                options.append((group, False))
+                continue
+        if can_finish(state, together, rest, max(0, owed - shape.jokers)):
             options.append((group, False))
     return options
 
 
-def _witness(
-    hand: tuple[Card, ...], requirement: Requirement, variant: Variant
-) -> tuple[GroupShape, ...] | None:
-    """One way the whole hand can go down and still end the turn, as shapes, or None."""
-    leaves = turn_end(variant.going_out)
-    way = complete(hand, requirement, variant, (), leaves=leaves)
-    if way is None:
-        return None
-    return tuple(check_group(group, variant) for group in way)
+class _Witness:
+    """A way to finish the going down (the groups it adds), with its card counts, read once
+    for every group tried against it."""
+
+    __slots__ = ("counts", "groups", "shapes", "size", "used")
+
+    def __init__(self, shapes: Sequence[GroupShape]) -> None:
+        self.shapes = tuple(shapes)
+        self.groups = frozenset(self.shapes)
+        self.counts = [Counter(shape.cards) for shape in self.shapes]
+        self.used: Counter[Card] = Counter()
+        for counted in self.counts:
+            self.used.update(counted)
+        self.size = sum(len(shape.cards) for shape in self.shapes)
 
 
-def _finished_by(
-    witness: tuple[GroupShape, ...],
+def _settled(
+    witnesses: Sequence[_Witness],
+    laid: tuple[GroupShape, ...],
     shape: GroupShape,
     held: Counter[Card],
+    total: int,
+    leaves: Callable[[int], bool] | None,
     requirement: Requirement,
     variant: Variant,
 ) -> bool:
-    """Whether ``shape`` with the other groups of the way ``witness`` (all but one, or all)
-    is a going down of the hand ``held`` that still ends the turn: then the rest of the hand
-    can finish a going down begun with ``shape``."""
-    if shape in witness:
+    """Whether ``shape``, with ``laid`` and the groups of one of the ``witnesses`` (all but
+    one of them, or all), is a going down of the hand ``held`` (of ``total`` cards) that
+    still ends the turn: then the rest of the hand can finish a going down begun with
+    ``shape``."""
+    if any(shape in witness.groups for witness in witnesses):
         return True
-    total = sum(held.values())
-    leaves = turn_end(variant.going_out)
-    # in place of one of the way's groups; or beside them, where a going down may hold more
-    choices: tuple[int | None, ...] = tuple(range(len(witness)))
-    if extends_going_down(variant, requirement):
-        choices = (*choices, None)
-    for skipped in choices:
-        others = [group for index, group in enumerate(witness) if index != skipped]
-        need = Counter(shape.cards)
-        for group in others:
-            need.update(group.cards)
-        if any(count > held[card] for card, count in need.items()):
-            continue
-        left = total - sum(need.values())
-        if leaves is not None and not leaves(left):
-            continue
-        together = (shape, *others)
-        if None in remaining(together, requirement, variant) and _meets(
-            together, requirement, variant
-        ):
-            return True
+    extends = extends_going_down(variant, requirement)
+    own = Counter(shape.cards)
+    length = len(shape.cards)
+    for witness in witnesses:
+        used = witness.used
+        ways = witness.shapes
+        # in place of one of the way's groups; or beside them, where a going down may hold more
+        for skipped in (*range(len(ways)), *((None,) if extends else ())):
+            dropped = witness.counts[skipped] if skipped is not None else _NOTHING
+            if any(used[card] - dropped[card] + count > held[card] for card, count in own.items()):
+                continue
+            gone = 0 if skipped is None else len(ways[skipped].cards)
+            if leaves is not None and not leaves(total - witness.size + gone - length):
+                continue
+            others = tuple(group for index, group in enumerate(ways) if index != skipped)
+            together = (*laid, shape, *others)
+            if None in remaining(together, requirement, variant) and runs_apart(together, variant):
+                return True
     return False
+
+
+_NOTHING: Counter[Card] = Counter()
 
 
 def _meets(shapes: Sequence[GroupShape], requirement: Requirement, variant: Variant) -> bool:

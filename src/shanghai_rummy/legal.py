@@ -18,6 +18,8 @@ is made of.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import engine
 from ._arguments import expect, refuses_bad_states
 from .actions import (
@@ -36,11 +38,13 @@ from .cards import JOKER, Card, sort_cards
 from .engine import swap_refusal, upcard_obligation
 from .errors import IllegalMoveError
 from .going_down import finish_refusal, group_options, laid_shapes
+from .melds import TableMeld
 from .play_rules import (
     hand_out_possible,
     lay_off_options,
     new_group_options,
     opening_possible,
+    swap_in_meld,
     swap_options,
 )
 from .state import GameState, Phase
@@ -141,9 +145,6 @@ def _discards(seat: int, cards: tuple[Card, ...]) -> list[Discard]:
     return actions
 
 
-_Way = tuple[tuple[tuple[Card, ...], ...], int]  # a listed going down, and the cards it leaves
-
-
 class _Plays:
     """The play-phase listing of one seat: the actions kept so far, and what deciding them
     needs (the hand, the going-out rule, the obligations of the turn)."""
@@ -195,29 +196,30 @@ class _Plays:
             for group in new_group_options(variant, self.hand):
                 self.keep(Meld(seat, (group,)), size - len(group))
 
-    def swaps(self, down: bool, ways: list[_Way]) -> None:
-        """List the joker swaps; ``ways``: the ways to go down kept (when not down)."""
+    def swaps(self, down: bool, ways: Sequence[object] = ()) -> None:
+        """List the joker swaps (``ways``: no longer read; each swap is judged on its own
+        by the engine's check, whose answers the solver remembers)."""
         state, seat, hand = self.state, self.seat, self.hand
         swapping = state.variant.joker_swap
         # a swap the meld allows is refused only for the obligations it would leave (its own,
         # or the turn's obligation to go down), which depend on the hand after it: the same
-        # for every meld the card could go to
+        # for every meld the card could go to, except where a lone card left by going down
+        # may be played on the table (going_out=never): then the table after it counts too
         may_refuse = swapping.joker_into_new_meld or (
             not down
             and (swapping.must_go_down_same_turn or state.turn_state.must_go_down is not None)
         )
-        refused: dict[Card, bool] = {}
+        by_meld = not down and self.rule is GoOutDiscard.NEVER
+        refused: dict[tuple[Card, int], bool] = {}
         for card, meld_id in swap_options(state.variant, state.table, self.distinct):
             if may_refuse:
-                if card not in refused:
-                    # with only the obligation to go down, a listed way may already meet it
-                    met = not swapping.joker_into_new_meld and _goes_down_without(
-                        ways, hand, card, self.rule
-                    )
+                key = (card, meld_id if by_meld else -1)
+                if key not in refused:
                     index = hand.index(card)
                     after = (*hand[:index], *hand[index + 1 :], JOKER)
-                    refused[card] = not met and swap_refusal(state, seat, after) is not None
-                if refused[card]:
+                    table = _swapped_table(state, card, meld_id) if by_meld else None
+                    refused[key] = swap_refusal(state, seat, after, table) is not None
+                if refused[key]:
                     continue
             action = SwapJoker(seat, card, meld_id)
             if len(hand) == 1 and self.rule is GoOutDiscard.NEVER:
@@ -246,31 +248,24 @@ class _Plays:
 def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
     plays = _Plays(state, seat)
     down = state.seats[seat].down
-    ways: list[_Way] = []
     if not down or state.turn_state.going_down:
         plays.going_down()
     if down:
         plays.once_down()
     who = state.variant.joker_swap.who
     if who is SwapWho.ANYONE or (who is SwapWho.DOWN_ONLY and down):
-        plays.swaps(down, ways)
+        plays.swaps(down)
     plays.discards()
     if down and state.turn_state.going_down:
         return tuple(dict.fromkeys(plays.actions))  # a group may join it or be a new group
     return tuple(plays.actions)
 
 
-def _goes_down_without(
-    ways: list[_Way], hand: tuple[Card, ...], card: Card, rule: GoOutDiscard
-) -> bool:
-    """Whether one of the ``ways`` to go down (each with the number of cards it leaves)
-    leaves a copy of ``card`` in ``hand``, and a turn that may end: then the hand with a joker
-    for that card goes down the same way, and a swap's obligation to go down can be met."""
-    held = hand.count(card)
-    return any(
-        (leaves != 1 or rule is not GoOutDiscard.NEVER)
-        and sum(group.count(card) for group in groups) < held
-        for groups, leaves in ways
+def _swapped_table(state: GameState, card: Card, meld_id: int) -> tuple[TableMeld, ...]:
+    """The table once ``card`` is swapped for the joker of meld ``meld_id``."""
+    return tuple(
+        swap_in_meld(state.variant, meld, card) if meld.id == meld_id else meld
+        for meld in state.table
     )
 
 

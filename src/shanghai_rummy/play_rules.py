@@ -9,16 +9,29 @@ from collections.abc import Callable, Iterable, Sequence
 from . import solver
 from .actions import End
 from .cards import JOKER, Card, Rank, Suit, make_pack, sort_cards
-from .melds import GroupShape, MeldKind, TableMeld, extend, lay_off_ends, swap_joker, swap_positions
+from .contracts import Requirement
+from .melds import (
+    GroupShape,
+    MeldKind,
+    Shape,
+    TableMeld,
+    check_group,
+    extend,
+    lay_off_ends,
+    swap_joker,
+    swap_positions,
+)
 from .solver import arrangements, check_going_down, solve
 from .variants import GoOutDiscard, Variant
 
 __all__ = [
     "can_go_down_with_jokers",
     "can_meld_a_joker",
+    "card_playable",
     "extend_meld",
     "going_down_melds",
     "going_down_options",
+    "going_down_way",
     "hand_out_possible",
     "lay_off_options",
     "new_group_options",
@@ -62,22 +75,37 @@ def swap_in_meld(variant: Variant, meld: TableMeld, card: Card) -> TableMeld:
 
 
 def opening_possible(
-    variant: Variant, deal_number: int, hand: Sequence[Card], laid: Sequence[GroupShape] = ()
+    variant: Variant,
+    deal_number: int,
+    hand: Sequence[Card],
+    laid: Sequence[GroupShape] = (),
+    table: Sequence[TableMeld] = (),
 ) -> bool:
     """Whether ``hand`` can go down this turn and still end the turn: some way to meet the
     deal's requirement that leaves a card to discard where ``variant.going_out`` requires
-    one, and does not leave a lone card where it forbids discarding the last one. ``laid``:
-    the groups laid toward the going down so far this turn (the rest of the hand finishes
-    it)."""
+    one, and leaves no lone card where discarding the last one is forbidden unless that card
+    can then be played (laid off, or swapped for a joker that is laid off) on ``table`` (the
+    melds on the table) or on the groups of the going down. ``laid``: the groups laid toward
+    the going down so far this turn (the rest of the hand finishes it)."""
     requirement = variant.deal(deal_number).requirement
-    if laid:
-        leaves = turn_end(variant.going_out)
-        found = solver.complete(hand, requirement, variant, laid)
-        if found is None:
-            return False
-        if leaves is None or leaves(len(hand) - sum(map(len, found))):
+    if not laid:
+        if _whole_hand_goes_down(variant, deal_number, hand):
             return True
-        return solver.complete(hand, requirement, variant, laid, leaves=leaves) is not None
+        if solve(hand, requirement, variant) is None:
+            return False
+    else:
+        if solver.complete(hand, requirement, variant, laid) is None:
+            return False  # no way at all: the usual answer, remembered
+        if going_down_way(variant, deal_number, hand, laid) is not None:
+            return True
+    if variant.going_out is not GoOutDiscard.NEVER:
+        return False
+    return _lone_card_played(variant, requirement, hand, laid, table)
+
+
+def _whole_hand_goes_down(variant: Variant, deal_number: int, hand: Sequence[Card]) -> bool:
+    """:func:`opening_possible` with nothing laid yet, and no lone card to play."""
+    requirement = variant.deal(deal_number).requirement
     found = solve(hand, requirement, variant)
     if found is None:
         return False
@@ -88,8 +116,113 @@ def opening_possible(
             solve(_without_one(hand, card), requirement, variant) is not None for card in set(hand)
         )
     if rule is GoOutDiscard.NEVER and left == 1:
-        return solver.way_leaving(hand, requirement, variant, lambda cards_left: cards_left != 1)
+        return solver.way_leaving(hand, requirement, variant, _not_one)
     return True
+
+
+def going_down_way(
+    variant: Variant, deal_number: int, hand: Sequence[Card], laid: Sequence[GroupShape] = ()
+) -> tuple[tuple[Card, ...], ...] | None:
+    """One way (canonical groups) ``hand`` can go down this turn, around the groups ``laid``
+    so far, that leaves a number of cards the going-out rule lets a turn end with (see
+    :func:`turn_end`); None when there is none. The solver remembers the answer."""
+    requirement = variant.deal(deal_number).requirement
+    leaves = turn_end(variant.going_out)
+    found = solver.complete(hand, requirement, variant, laid)
+    if found is None or leaves is None or leaves(len(hand) - sum(map(len, found))):
+        return found
+    return solver.complete(hand, requirement, variant, laid, leaves=leaves)
+
+
+def _lone_card_played(
+    variant: Variant,
+    requirement: Requirement,
+    hand: Sequence[Card],
+    laid: Sequence[GroupShape],
+    table: Sequence[TableMeld],
+) -> bool:
+    """Under ``going_out=never``, where no way to go down leaves a number of cards other
+    than one: whether a way leaves a card that can then be played: on a group of the way
+    the search finds that leaves one card, or on the table (``table`` and ``laid``; the rest
+    of the hand is then a going down of every card but that one)."""
+    if not variant.going_down.lay_off_same_turn:
+        return False  # a lone card (or the joker it swaps for) is played only by a lay-off
+    way = solver.complete(hand, requirement, variant, laid, leaves=_one_left, most_left=1)
+    if way is None:
+        return False  # no way at all (none leaves another number of cards)
+    rest = list(hand)
+    for group in way:
+        for card in group:
+            rest.remove(card)
+    melds: list[Shape] = [*table, *laid]
+    melds.extend(check_group(group, variant) for group in way)
+    if card_playable(variant, rest[0], melds):
+        return True
+    for card in _played_on(variant, table, laid, hand):
+        if card == rest[0]:
+            continue
+        others = list(hand)
+        others.remove(card)
+        if solver.complete(others, requirement, variant, laid, leaves=_none_left, most_left=0):
+            return True
+    return False
+
+
+def _played_on(
+    variant: Variant, table: Sequence[TableMeld], laid: Sequence[GroupShape], hand: Sequence[Card]
+) -> list[Card]:
+    """The distinct cards of ``hand`` that, held alone, can be played on ``table`` or on
+    the groups ``laid`` (see :func:`card_playable`)."""
+    fits = _table_fits(table, variant)
+    held = _card_bits(hand)
+    maybe = held & (fits.lay_off_bits | fits.swap_bits) if table else 0
+    melds: list[Shape] = [*table, *laid]
+    played = []
+    for card in sort_cards(set(hand)):
+        if not maybe & _BIT[card] and not any(
+            lay_off_ends(group, card, variant) or swap_positions(group, card, variant)
+            for group in laid
+        ):
+            continue
+        if card_playable(variant, card, melds):
+            played.append(card)
+    return played
+
+
+def card_playable(variant: Variant, card: Card, melds: Sequence[Shape]) -> bool:
+    """Whether ``card``, held alone, can be played on one of ``melds``: laid off, or
+    swapped for a joker that is then laid off on one of them."""
+    if any(lay_off_ends(meld, card, variant) for meld in melds):
+        return True
+    if card.is_joker:
+        return False
+    for index, meld in enumerate(melds):
+        if not swap_positions(meld, card, variant):
+            continue
+        swapped = swap_joker(_as_table_meld(meld), card, variant)
+        after = (*melds[:index], swapped, *melds[index + 1 :])
+        if any(lay_off_ends(other, JOKER, variant) for other in after):
+            return True
+    return False
+
+
+def _as_table_meld(meld: Shape) -> TableMeld:
+    if isinstance(meld, TableMeld):
+        return meld
+    assert isinstance(meld, GroupShape)
+    return meld.on_table(0, 0)
+
+
+def _none_left(left: int) -> bool:
+    return left == 0
+
+
+def _one_left(left: int) -> bool:
+    return left == 1
+
+
+def _at_most_one_left(left: int) -> bool:
+    return left <= 1
 
 
 def hand_out_possible(
@@ -196,12 +329,12 @@ def _not_one(left: int) -> bool:
 
 def _hand_out(rule: GoOutDiscard) -> tuple[Callable[[int], bool], int]:
     """The cards a going down may leave to go out at once under the going-out rule, and
-    the most it may leave."""
+    the most it may leave (module functions: the solver remembers answers by them)."""
     if rule is GoOutDiscard.NEVER:
-        return (lambda left: left == 0), 0
+        return _none_left, 0
     if rule is GoOutDiscard.REQUIRED:
-        return (lambda left: left == 1), 1
-    return (lambda left: left <= 1), 1
+        return _one_left, 1
+    return _at_most_one_left, 1
 
 
 def _turn_can_end(rule: GoOutDiscard, left: int) -> bool:

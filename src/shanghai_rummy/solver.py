@@ -30,6 +30,7 @@ from ._arguments import is_collection, refuses_bad_arguments, wrong_type
 from ._bounds import contract_tally, opening_tally
 from ._every import _Candidate, every_group, every_group_keyed, every_way
 from ._rules import (
+    COMPLETION_MEMO_SIZE,
     Arrangement,
     _Rules,
     canonical_form,
@@ -59,6 +60,7 @@ __all__ = [
     "possible_groups",
     "possible_shapes",
     "remaining",
+    "runs_apart",
     "solve",
 ]
 
@@ -95,6 +97,17 @@ def _same_suit_check(shapes: Sequence[GroupShape], variant: Variant) -> None:
                 raise ContractNotMetError(
                     f"{first} and {second} {why} (variant.going_down.same_suit_runs={rule.value})"
                 )
+
+
+def runs_apart(shapes: Sequence[GroupShape], variant: Variant) -> bool:
+    """Whether the runs among ``shapes`` may go down together under
+    ``variant.going_down.same_suit_runs`` (runs of one suit that could form one run, or
+    that are not separated by a rank, where the rule forbids them)."""
+    try:
+        _same_suit_check(shapes, variant)
+    except ContractNotMetError:
+        return False
+    return True
 
 
 class _Described:
@@ -556,6 +569,22 @@ def remaining(
         if points >= requirement.min_points:
             return (None,)
         return (_smaller(requirement, requirement.min_points - points),)
+    # a contract's answer depends on each group's kind, size and jokers only
+    memo = rules_of(variant).left_memo
+    key = (requirement, *[(shape.kind, len(shape.cards), shape.jokers) for shape in laid])
+    known = memo.get(key)
+    if known is None:
+        known = _contract_left(laid, requirement, variant)
+        if len(memo) >= COMPLETION_MEMO_SIZE:
+            memo.clear()
+        memo[key] = known
+    return known
+
+
+def _contract_left(
+    laid: Sequence[GroupShape], requirement: Contract, variant: Variant
+) -> tuple[Remaining, ...]:
+    """:func:`remaining` for a contract, worked out."""
     exact = variant.going_down.exact_meld_count
     if exact and len(laid) > requirement.group_count:
         return ()
@@ -689,6 +718,31 @@ def complete(
     """
     refuse_text(cards)
     cards = tuple(cards)
+    if jokers_at_least:
+        return _complete(cards, requirement, variant, laid, leaves, most_left, jokers_at_least)
+    # remembered by the canonical hand: equal cards are interchangeable
+    counts, jokers = count_cards(cards)
+    key = (tuple(counts), jokers, requirement, tuple(laid), leaves, most_left)
+    memo = rules_of(variant).completion_memo
+    if key in memo:
+        return memo[key]
+    way = _complete(cards, requirement, variant, laid, leaves, most_left, 0)
+    if len(memo) >= COMPLETION_MEMO_SIZE:
+        memo.clear()
+    memo[key] = way
+    return way
+
+
+def _complete(
+    cards: tuple[Card, ...],
+    requirement: Requirement,
+    variant: Variant,
+    laid: Sequence[GroupShape],
+    leaves: Callable[[int], bool] | None,
+    most_left: int | None,
+    jokers_at_least: int,
+) -> Arrangement | None:
+    """:func:`complete`, worked out."""
     left = remaining(laid, requirement, variant)
     if not _laid_apart(laid, variant):
         return None
