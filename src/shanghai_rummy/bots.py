@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from math import comb
 from typing import Protocol, runtime_checkable
 
 import attrs
@@ -33,6 +34,7 @@ from .actions import Action, Buy, Discard, Draw, LayOff, Meld, PassBuy, Source, 
 from .cards import JOKER, Card, Rank, Suit, sort_cards
 from .contracts import Contract, Opening
 from .errors import RummyError
+from .limits import MAX_OPEN_ENDED_HAND_CARDS
 from .melds import MeldKind, TableMeld, check_group, lay_off_ends
 from .solver import arrangements, solve
 from .state import Phase
@@ -222,6 +224,13 @@ class GreedyBot:
     largest group listed instead of weighing every whole way (their number grows with the
     product of the groups)."""
 
+    _ways_budget = 8192
+    """The most whole ways the bot weighs: where the ways the listed groups could make
+    (multisets of as many groups as the contract asks; any subset of them where a going down
+    may hold more groups, for hands above ``limits.MAX_OPEN_ENDED_HAND_CARDS``) could be
+    more, it plans group by group instead (the largest group listed, each step), so that a
+    step's work stays bounded under house rules of big hands."""
+
     def __init__(self, variant: Variant | None = None, *, max_buys: int | None = None) -> None:
         if variant is not None:
             expect(variant, Variant, "GreedyBot", "variant")
@@ -359,7 +368,7 @@ class GreedyBot:
         plan = self._plan
         if not (plan is not None and plan[0] == (seat, view.deal_number, hand)):
             plan = None
-            if not view.going_down and len(listed) <= self._plan_limit:
+            if not view.going_down and self._few_ways(len(listed), look):
                 plan = self._new_plan(view, look, listed, hand)
         if plan is not None and plan[1] and plan[1][0] in listed:
             group, rest = plan[1][0], plan[1][1:]
@@ -369,6 +378,21 @@ class GreedyBot:
             return listed[group]
         self._plan = None
         return max(melds, key=lambda meld: self._meld_worth(meld, look))
+
+    def _few_ways(self, listed: int, look: _Look) -> bool:
+        """Whether the whole ways ``listed`` single groups could make are few enough to
+        weigh (:attr:`_plan_limit`, :attr:`_ways_budget`)."""
+        if listed > self._plan_limit:
+            return False
+        requirement = look.requirement
+        if isinstance(requirement, Contract) and look.variant.going_down.exact_meld_count:
+            groups = requirement.group_count
+            bound = comb(listed + groups - 1, groups)
+        elif len(look.hand) <= MAX_OPEN_ENDED_HAND_CARDS:
+            return True  # hands this small make few ways (the weighing of every version)
+        else:
+            bound = 1 << listed
+        return bound <= self._ways_budget
 
     def _new_plan(
         self, view: PlayerView, look: _Look, listed: dict[tuple[Card, ...], Meld], hand: object
