@@ -63,6 +63,21 @@ HOUSE_30 = {
 """The 30-card house rule of issue 23, where listing every way ran to half a million."""
 
 
+def beyond_limits(document: dict[str, Any]) -> sr.Variant:
+    """The variant of ``document`` loaded with the hand-size maxima of
+    :mod:`shanghai_rummy.limits` lifted for the call (for measuring a house rule the loader
+    refuses today, as issue 23's 30-card rule): measurement only, never play."""
+    names = ("MAX_CARDS_DEALT", "MAX_HAND_CARDS", "MAX_OPEN_ENDED_HAND_CARDS")
+    saved = {name: getattr(sr.limits, name) for name in names}
+    try:
+        for name in names:
+            setattr(sr.limits, name, 64)
+        return sr.load_variant(document)
+    finally:
+        for name, value in saved.items():
+            setattr(sr.limits, name, value)
+
+
 def may_go_down(state: sr.GameState) -> bool:
     """Whether the seat in turn is in phase play and not down, or its going down is open."""
     return state.phase is sr.Phase.PLAY and (

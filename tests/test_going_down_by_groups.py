@@ -502,3 +502,24 @@ def test_a_first_group_is_accepted_exactly_when_a_whole_going_down_with_it_is(
                     accepted = True
                 assert accepted == _finishes_with_whole_ways(state, group), group
         state = sr.apply(state, rng.choice(listed))
+
+
+def test_rummy51_going_out_by_hand_group_by_group_past_the_opening() -> None:
+    """Where the turn must go out by hand (the cut card) and the opening may hold more
+    groups, a group that meets the opening but leaves cards is accepted when groups joining
+    the opening can still lay the rest (before, the listing was left empty: found by the
+    house-rules fuzz test)."""
+    state = sr.deal_from(
+        R51, hands=[SEAT0_R51, cards("7S 8S 9S 2H 2S 2D 2C JH QH KH 10C JC QC 5D")]
+    )
+    state = attrs.evolve(
+        state, turn_state=attrs.evolve(state.turn_state, must_go_out="go out by hand (test)")
+    )
+    begun = sr.meld(state, 1, [cards("7S 8S 9S")])
+    begun = sr.meld(begun, 1, [cards("2C 2D 2H 2S")])  # 32 points: not yet
+    assert not begun.is_down(1)
+    met = sr.meld(begun, 1, [cards("JH QH KH")])  # 62 points: met, 10C JC QC still to lay
+    assert met.is_down(1) and met.turn_state.going_down
+    assert sr.legal_actions(met) == (sr.Meld(1, [cards("10C JC QC")]),)
+    out = sr.discard(sr.meld(met, 1, [cards("10C JC QC")]), 1, C("5D"))  # going_out=required
+    assert out.phase is sr.Phase.DEAL_OVER and sr.score(out).winner == 1

@@ -448,6 +448,7 @@ def _after_play(state: GameState, seat: int, verb: str) -> GameState:
         must_go_out is not None
         and not half_laid
         and len(hand) > (1 if rule is not GoOutDiscard.NEVER else 0)
+        and not _goes_out_joining(state, seat, hand)
     ):
         raise GoOutError(f"cannot {verb} that: {must_go_out}, but cards would be left over")
     owed = state.turn_state.jokers_to_meld
@@ -462,6 +463,15 @@ def _after_play(state: GameState, seat: int, verb: str) -> GameState:
             "by playing every card (variant.going_out=never); keep two and discard one"
         )
     return state
+
+
+def _goes_out_joining(state: GameState, seat: int, hand: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` can still go out by groups joining the seat's going down, met and
+    still open this turn (an opening, a contract without ``exact_meld_count``)."""
+    if not state.turn_state.going_down:
+        return False
+    laid = laid_shapes(state)
+    return hand_out_possible(state.variant, state.deal_number, hand, laid)
 
 
 def _can_play_on(state: GameState, seat: int) -> bool:

@@ -142,30 +142,41 @@ def _lone_card_played(
     table: Sequence[TableMeld],
 ) -> bool:
     """Under ``going_out=never``, where no way to go down leaves a number of cards other
-    than one: whether a way leaves a card that can then be played: on a group of the way
-    the search finds that leaves one card, or on the table (``table`` and ``laid``; the rest
-    of the hand is then a going down of every card but that one)."""
+    than one: whether a way leaves a card that can then be played. A card playable on
+    ``table`` or the groups ``laid`` needs any way of every other card (exact); a card that
+    could be played only on a group of the way itself is tried on the way the search finds
+    that leaves one card, and on the way it finds of every card but that one."""
     if not variant.going_down.lay_off_same_turn:
         return False  # a lone card (or the joker it swaps for) is played only by a lay-off
     way = solver.complete(hand, requirement, variant, laid, leaves=_one_left, most_left=1)
     if way is None:
         return False  # no way at all (none leaves another number of cards)
+    if card_playable(variant, _left_by(hand, way)[0], [*table, *laid, *_shapes(way, variant)]):
+        return True
+    on_table = set(_played_on(variant, table, laid, hand))
+    for card in sort_cards(set(hand)):
+        rest = list(hand)
+        rest.remove(card)
+        found = solver.complete(rest, requirement, variant, laid, leaves=_none_left, most_left=0)
+        if found is None:
+            continue
+        if card in on_table or card_playable(
+            variant, card, [*table, *laid, *_shapes(found, variant)]
+        ):
+            return True
+    return False
+
+
+def _left_by(hand: Sequence[Card], way: Sequence[Sequence[Card]]) -> list[Card]:
     rest = list(hand)
     for group in way:
         for card in group:
             rest.remove(card)
-    melds: list[Shape] = [*table, *laid]
-    melds.extend(check_group(group, variant) for group in way)
-    if card_playable(variant, rest[0], melds):
-        return True
-    for card in _played_on(variant, table, laid, hand):
-        if card == rest[0]:
-            continue
-        others = list(hand)
-        others.remove(card)
-        if solver.complete(others, requirement, variant, laid, leaves=_none_left, most_left=0):
-            return True
-    return False
+    return rest
+
+
+def _shapes(way: Sequence[Sequence[Card]], variant: Variant) -> list[Shape]:
+    return [check_group(group, variant) for group in way]
 
 
 def _played_on(

@@ -750,7 +750,8 @@ def _complete(
         if jokers_at_least:
             way = _with_jokers(cards, residual, laid, variant, leaves, jokers_at_least)
         else:
-            way = _completion(cards, residual, laid, variant, leaves, most_left)
+            extends = isinstance(requirement, Opening) or not variant.going_down.exact_meld_count
+            way = _completion(cards, residual, laid, variant, leaves, most_left, extends)
         if way is not None:
             return way
     return None
@@ -773,12 +774,16 @@ def _completion(
     variant: Variant,
     leaves: Callable[[int], bool] | None,
     most_left: int | None,
+    extends: bool,
 ) -> Arrangement | None:
-    """:func:`complete` for one requirement left: :func:`solve` first, and where its answer
+    """:func:`complete` for one requirement left (``extends``: whether the going down may
+    hold more groups than it asks): :func:`solve` first, and where its answer
     clashes with a run laid or leaves a number of cards ``leaves`` refuses, the walk over
     every group, told the runs laid, for the first way that does not."""
     if residual is None:
-        return () if leaves is None or leaves(len(cards)) else None
+        if leaves is None or leaves(len(cards)):
+            return ()
+        return _extra_groups(cards, variant, laid, leaves, most_left) if extends else None
     found = solve(cards, residual, variant)
     if found is None:
         return None
@@ -797,6 +802,35 @@ def _completion(
         leaves=leaves,
         most_left=most_left,
         laid_runs=runs,
+    )
+    return tuple(candidate.cards for candidate in ways[0]) if ways else None
+
+
+_ANY_GROUPS = Opening(min_points=0)
+"""Groups of any kind, size and worth (each with the going-down joker limit)."""
+
+
+def _extra_groups(
+    cards: tuple[Card, ...],
+    variant: Variant,
+    laid: Sequence[GroupShape],
+    leaves: Callable[[int], bool],
+    most_left: int | None,
+) -> Arrangement | None:
+    """Where the groups ``laid`` meet the requirement but leave a number of cards
+    ``leaves`` refuses, and the going down may hold more groups (an opening, a contract
+    without ``exact_meld_count``): the first way of extra groups that joins them and leaves
+    a number it accepts, or None."""
+    counts, jokers = count_cards(cards)
+    ways = every_way(
+        counts,
+        jokers,
+        _ANY_GROUPS,
+        rules_of(variant),
+        first_only=True,
+        leaves=leaves,
+        most_left=most_left,
+        laid_runs=_laid_runs(laid, variant),
     )
     return tuple(candidate.cards for candidate in ways[0]) if ways else None
 
