@@ -225,7 +225,8 @@ REFUSALS: dict[str, tuple[Build, Move, type[sr.RummyError], str]] = {
     ),
     "cards left over after taking the cut card": (
         lambda: sr.draw(rummy51_cut_card_deal(), 0, CUT_CARD),
-        lambda s: sr.meld(s, 0, [HAND_WIN[0], HAND_WIN[1], HAND_WIN[3]]),
+        # 8D 8H 8S may still join the opening, but 4C and 9S would be left over
+        lambda s: sr.meld(s, 0, [HAND_WIN[0], cards("5C 6C 7C 8C"), HAND_WIN[3]]),
         sr.GoOutError,
         "cannot meld that: taking the cut card obliges going out by hand this turn: everything "
         "laid down at once (variant.scoring.cut_card_hand), but cards would be left over",
