@@ -117,7 +117,12 @@ def test_cut_card_obliges_going_out_no_cards_left_over() -> None:
     taken = sr.draw(rummy51_cut_card_deal(), 0, sr.Source.CUT_CARD)
     assert not any(isinstance(action, sr.Discard) for action in sr.legal_actions(taken))
     with pytest.raises(sr.GoOutError, match="cards would be left over"):
-        sr.meld(taken, 0, [HAND_WIN[0], HAND_WIN[1], HAND_WIN[3]])
+        # 8D 8H 8S could still join the opening; 4C and 9S could not both go
+        sr.meld(taken, 0, [HAND_WIN[0], cards("5C 6C 7C 8C"), HAND_WIN[3]])
+    # laid group by group in one turn, the going down by hand may take its last group later
+    met = sr.meld(taken, 0, [HAND_WIN[0], HAND_WIN[1], HAND_WIN[3]])
+    out = sr.discard(sr.meld(met, 0, [HAND_WIN[2]]), 0, C("9S"))
+    assert out.phase in (sr.Phase.DEAL_OVER, sr.Phase.GAME_OVER) and out.results[-1].winner == 0
 
 
 def test_cut_card_no_lay_off_on_other_players_groups() -> None:
