@@ -4,6 +4,7 @@ every input bounded, every loader fast, every forged state refused, one error hi
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import attrs
 import pytest
@@ -193,19 +194,21 @@ def test_every_preset_fits_within_the_maxima_with_its_largest_hand() -> None:
 # --- finding 1: a small forged state stalled from_json (validate listed every going down) --
 
 
-def counting_listings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The sizes of the listings of legal actions made (each one, uncached)."""
+def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """The sizes of the listings the function ``name`` of the legal module makes:
+    ``_listed`` (legal actions, each one uncached) or ``group_options`` (single groups
+    toward a going down)."""
     from shanghai_rummy import legal
 
     sizes: list[int] = []
-    listing = legal._listed
+    listing = getattr(legal, name)
 
-    def counted(state: sr.GameState) -> tuple[sr.Action, ...]:
-        actions = listing(state)
-        sizes.append(len(actions))
-        return actions
+    def counted(*args: Any) -> Any:
+        listed = listing(*args)
+        sizes.append(len(listed))
+        return listed
 
-    monkeypatch.setattr(legal, "_listed", counted)
+    monkeypatch.setattr(legal, name, counted)
     return sizes
 
 
@@ -225,26 +228,10 @@ def test_finding_01_a_forged_32_card_hand_is_refused_without_listing(
     forged = attrs.evolve(state, hands=tuple(hands), stock=tuple(stock))
     text = sr.to_json(forged)
     assert len(hands[seat]) == 32 and len(text) < 4000
-    calls = counting_listings(monkeypatch)
+    calls = counting(monkeypatch, "_listed")
     with pytest.raises(sr.SerializationError, match=r"hands\[1\]: shape: 32 cards, but a hand"):
         sr.from_json(text, sr.GameState)
     assert calls == []  # refused before any listing
-
-
-def counting_going_down_listings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The sizes of the listings of single groups toward a going down made."""
-    from shanghai_rummy import legal
-
-    sizes: list[int] = []
-    listing = legal.group_options
-
-    def counted(state: sr.GameState, seat: int) -> list[tuple[tuple[sr.Card, ...], bool]]:
-        options = listing(state, seat)
-        sizes.append(len(options))
-        return options
-
-    monkeypatch.setattr(legal, "group_options", counted)
-    return sizes
 
 
 def test_finding_01_the_largest_hand_is_checked_for_a_move_without_listing(
@@ -254,7 +241,7 @@ def test_finding_01_the_largest_hand_is_checked_for_a_move_without_listing(
     hand = sr.parse_cards("JK JK JK JK 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
     state = sr.deal_from(RUMMY51, hands=[sr.parse_cards("2C 2D"), hand])
     assert state.phase is sr.Phase.PLAY and len(state.hand(1)) == 15
-    calls = counting_going_down_listings(monkeypatch)
+    calls = counting(monkeypatch, "group_options")
     sr.validate(state)
     assert sr.from_json(sr.to_json(state), sr.GameState) == state
     assert calls == []  # no listing of the single groups toward a going down
@@ -300,7 +287,7 @@ def test_finding_01_validate_does_not_list_the_thousands_of_groups_of_six_jokers
         event_log=None,
     )
     assert len(forged.hand(1)) == limits.MAX_HAND_CARDS
-    calls = counting_going_down_listings(monkeypatch)
+    calls = counting(monkeypatch, "group_options")
     sr.validate(forged)
     assert calls == []
     assert len(sr.legal_actions(forged)) > 5000 and calls  # what validate does not list
