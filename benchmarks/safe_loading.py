@@ -5,7 +5,8 @@ Documents (each a valid game state the loaders accept):
 - ``largest_hand_open_ended``: Rummy 51, the starter's 15 cards (limits.MAX_OPEN_ENDED_HAND_CARDS)
   with all 4 jokers, a run of hearts that opens in thousands of ways;
 - ``largest_hand``: shanghai-wiki, 6 seats (3 decks, 6 jokers), deal 10, a seat holding 24
-  cards (limits.MAX_HAND_CARDS: 11 dealt, 1 drawn, 4 buys of 3) with all 6 jokers;
+  cards (limits.MAX_HAND_CARDS: 11 dealt, 1 drawn, 4 buys of 3) with all 6 jokers, reached
+  by play from a stacked deal;
 - ``most_seats_most_jokers``: a house rule at limits.MAX_PLAYERS seats with limits.MAX_DECKS
   decks and limits.MAX_JOKERS jokers, the seat to act holding 12 cards, all 8 jokers among them;
 - ``longest_history``: shanghai at 6 seats, every deal played to its turn limit (1000), every
@@ -32,6 +33,7 @@ import signal
 import sys
 import time
 import tracemalloc
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -81,9 +83,7 @@ def _measure(
 
 def _stacked(variant: sr.Variant, players: int, seat_hand: str, deal_number: int) -> sr.GameState:
     """A deal with the seat to act (seat 1) holding ``seat_hand`` after its draw, the other
-    seats two cards each."""
-    from collections import Counter
-
+    seats two cards each (by play: the deal, then the draws and offers before it)."""
     hand = list(sr.parse_cards(seat_hand))
     pack = variant.pack_size(players)
     rest = Counter(sr.make_pack(pack.decks, pack.jokers))
@@ -102,18 +102,54 @@ def _stacked(variant: sr.Variant, players: int, seat_hand: str, deal_number: int
     while state.phase is not sr.Phase.PLAY:
         actions = sr.legal_actions(state)
         state = sr.apply(state, actions[-1] if state.phase is sr.Phase.BUY else actions[0])
-    extra = len(hand) - len(state.hand(1))
-    if extra > 0:  # the cards of buys: taken from the stock, each buy counted
-        bought = state.stock[:extra]
-        buys = -(-extra // (1 + variant.buying.penalty_cards))
-        seats = list(state.seats)
-        seats[1] = attrs.evolve(seats[1], buys=buys)
-        hands2 = list(state.hands)
-        hands2[1] = state.hands[1] + bought
-        state = attrs.evolve(
-            state, hands=tuple(hands2), stock=state.stock[extra:], seats=tuple(seats)
-        )
+    assert sorted(state.hand(1), key=str) == sorted(hand, key=str)
     sr.validate(state)
+    return state
+
+
+def _bought_up(variant: sr.Variant, players: int, deal_number: int) -> sr.GameState:
+    """Seat 1 holding the most cards a hand can reach, by play: 11 dealt (6 jokers and
+    3H-7H), four buys of 3 cards (the upcard 8H, the discards 9H 10H JH of seats 2 to 4,
+    and QH KH 3S-8S from the stock) and its draw (9S): 24 cards, limits.MAX_HAND_CARDS."""
+    seat1 = sr.parse_cards("JK JK JK JK JK JK 3H 4H 5H 6H 7H")
+    discards = dict(zip((2, 3, 4), sr.parse_cards("9H 10H JH"), strict=True))
+    bought = sr.parse_cards("QH KH 3S 4S 5S 6S 7S 8S")
+    upcard, last = sr.Card.parse("8H"), sr.Card.parse("9S")
+    pack = variant.pack_size(players)
+    rest = Counter(sr.make_pack(pack.decks, pack.jokers))
+    rest.subtract([*seat1, *discards.values(), *bought, upcard, last])
+    spare = sorted((card for card in rest.elements() if not card.is_joker), key=str)
+    hands: list[tuple[sr.Card, ...]] = []
+    for seat in range(players):
+        if seat == 1:
+            hands.append(seat1)
+        else:  # ten spare cards, then the card it will discard (a spare one for most)
+            hand = [spare.pop() for _ in range(10)]
+            hands.append((*hand, discards[seat] if seat in discards else spare.pop()))
+    filler = [spare.pop() for _ in range(7)]
+    # the stock in the order it is taken: each buy's two penalty cards come before the draw
+    # of the seat in turn; seat 1 draws and discards in its first turn, and draws last
+    stock = [*bought[:2], *filler[:3], *bought[2:4], filler[3], *bought[4:6], filler[4]]
+    stock += [*bought[6:], filler[5], filler[6], last]
+    state = sr.deal_from(
+        variant,
+        hands=hands,
+        upcard=upcard,
+        stock_top=stock,
+        deal_number=deal_number,
+        dealer=players - 1,
+    )
+    while not (state.to_act == 1 and state.phase is sr.Phase.PLAY and state.seats[1].buys == 4):
+        seat = state.to_act
+        assert seat is not None
+        if state.phase is sr.Phase.BUY:
+            buys = seat == 1 and state.turn in (0, 3, 4, 5) and state.seats[1].buys < 4
+            state = sr.buy(state, 1) if buys else sr.pass_buy(state, seat)
+        elif state.phase is sr.Phase.DRAW:
+            state = sr.draw(state, seat, sr.Source.STOCK)
+        else:
+            hand = state.hand(seat)
+            state = sr.discard(state, seat, discards.get(seat, hand[-1] if seat == 1 else hand[0]))
     return state
 
 
@@ -156,12 +192,7 @@ def _documents(quick: bool) -> dict[str, sr.GameState]:
     hearts = "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
     return {
         "largest_hand_open_ended": _stacked(rummy51, 2, "JK JK JK JK " + hearts, 1),
-        "largest_hand": _stacked(
-            wiki,
-            6,
-            "JK JK JK JK JK JK " + hearts + " 3S 4S 5S 6S 7S 8S 9S",
-            10,
-        ),
+        "largest_hand": _bought_up(wiki, 6, 10),
         "most_seats_most_jokers": _stacked(
             house, limits.MAX_PLAYERS, "JK JK JK JK JK JK JK JK 8C 8D 8H 8S", 1
         ),
