@@ -42,6 +42,7 @@ from .variants import Variant
 from .views import view
 
 __all__ = [
+    "BACKENDS",
     "BOT_KINDS",
     "GameStats",
     "SeatSummary",
@@ -60,6 +61,9 @@ __all__ = [
 BOT_KINDS: tuple[str, ...] = ("greedy", "random")
 """The bots :func:`make_bot` builds by name; it also builds your own, named
 ``"module:ClassName"`` (see :mod:`shanghai_rummy.bot_references`)."""
+
+BACKENDS: tuple[str, ...] = ("processes", "ray")
+"""Where :func:`simulate` plays its games: processes of this machine, or Ray tasks."""
 
 _KNOWN = f"{', '.join(BOT_KINDS)}, or your own as module:ClassName"
 
@@ -414,6 +418,8 @@ def simulate(
     deals: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     first_game: Step | None = None,
+    backend: str = "processes",
+    address: str | None = None,
 ) -> Summary:
     """Play ``games`` games (game ``i`` with seed ``seed + i``) and sum them up.
 
@@ -421,6 +427,9 @@ def simulate(
     in that many processes; ``deals`` cuts each game to its first deals; ``progress(done,
     total)`` is called as games finish; ``first_game`` is given every step of the first game
     (which is then played in this process), as ``on_step`` of :func:`play_game`.
+    ``backend``: ``"processes"`` (``workers`` processes of this machine) or ``"ray"`` (Ray
+    tasks, extra ``[ray]``, on the cluster at ``address`` or a local Ray of ``workers``
+    CPUs; see :mod:`shanghai_rummy.cluster`); every backend gives the same games.
 
     >>> import shanghai_rummy as sr
     >>> summary = simulate(sr.get_variant("rummy51"), players=2, games=2, seed=3, deals=1)
@@ -456,7 +465,19 @@ def simulate(
         pending = seeds[1:]
         if progress is not None:
             progress(len(results), games)
-    if workers > 1 and len(pending) > 1:
+    if backend not in BACKENDS:
+        raise RummyError(f"unknown backend {backend!r}; backends are {', '.join(BACKENDS)}")
+    if backend == "ray" and pending:
+        from .cluster import run_games
+
+        def finished(done: int) -> None:
+            if progress is not None:
+                progress(len(results) + done, games)
+
+        results.update(
+            run_games(variant, kinds, pending, address=address, workers=workers, progress=finished)
+        )
+    elif workers > 1 and len(pending) > 1:
         with ProcessPoolExecutor(max_workers=min(workers, len(pending))) as pool:
             futures = [pool.submit(_task, (variant, kinds, game_seed)) for game_seed in pending]
             for future in as_completed(futures):

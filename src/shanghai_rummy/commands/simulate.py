@@ -13,7 +13,7 @@ from ..actions import Action
 from ..engine import next_deal
 from ..records import record
 from ..serialization import to_json
-from ..simulate import BOT_KINDS, Summary, deal_footer, deal_header, narrate, simulate
+from ..simulate import BACKENDS, BOT_KINDS, Summary, deal_footer, deal_header, narrate, simulate
 from ..state import GameState, Phase
 from .common import (
     UsageError,
@@ -40,7 +40,21 @@ def add_parser(commands: Any) -> None:
         help=f"bots by seat, comma-separated: one for all seats or one per seat; "
         f"{', '.join(BOT_KINDS)}, or your own class as module:ClassName (default greedy)",
     )
-    sim.add_argument("--workers", type=positive, default=1, help="processes (default 1)")
+    sim.add_argument(
+        "--workers", type=positive, default=1, help="processes, or a local Ray's CPUs (default 1)"
+    )
+    sim.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="processes",
+        help="where the games are played: processes of this machine, or Ray tasks (needs the "
+        "ray extra: pip install 'shanghai-rummy[ray]') (default processes)",
+    )
+    sim.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster's address (default: a local Ray)",
+    )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--verbose", action="store_true", help="tell the first game move by move")
     sim.add_argument("--save", metavar="FILE", help="save the first game's record as JSON")
@@ -99,6 +113,8 @@ def _duration(seconds: float) -> str:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     variant = checked_variant(args)
     bots = bot_names(args.bots, args.players)
+    if args.address is not None and args.backend != "ray":
+        raise UsageError("--address is the Ray cluster's: give it with --backend ray")
     first: list[GameState] = []
 
     def tell(before: GameState, action: Action, after: GameState) -> None:
@@ -131,6 +147,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         workers=args.workers,
         progress=Progress(err) if show_progress else None,
         first_game=tell if want_first else None,
+        backend=args.backend,
+        address=args.address,
     )
     if args.verbose:
         out.write("\n")
