@@ -193,7 +193,8 @@ class GreedyBot:
       the contract, or leaves fewer cards missing and the hand, penalty cards included, at
       most two cards above the contract's size (bigger hands clog the table and stall deals);
     - **going down**: as soon as a group is listed, the whole way that lays down the most
-      cards, laid a group at a time;
+      cards, laid a group at a time (where the listed groups could make too many ways to
+      weigh, the largest listed group, each step);
     - **once down**: new groups where the variant allows them, joker swaps, every lay-off;
     - **while not down**: a joker swap when it leaves fewer cards missing;
     - **discard**: a card the hand can best spare (no more cards missing without it, then
