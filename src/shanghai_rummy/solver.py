@@ -722,7 +722,8 @@ def complete(
         return _complete(cards, requirement, variant, laid, leaves, most_left, jokers_at_least)
     # remembered by the canonical hand: equal cards are interchangeable
     counts, jokers = count_cards(cards)
-    key = (tuple(counts), jokers, requirement, tuple(laid), leaves, most_left)
+    # bytes: a compact key the garbage collector need not walk (at most 8 copies a card)
+    key = (bytes(counts), jokers, requirement, tuple(laid), leaves, most_left)
     memo = rules_of(variant).completion_memo
     if key in memo:
         return memo[key]
