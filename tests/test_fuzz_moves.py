@@ -587,6 +587,7 @@ def house_variants(draw: st.DrawFn) -> sr.Variant:
             who=draw(st.sampled_from(list(sr.SwapWho))),
             must_go_down_same_turn=draw(flag),
             joker_into_new_meld=draw(flag),
+            same_turn_as_going_down=draw(flag),
         ),
         "going_down": attrs.evolve(
             base.going_down,

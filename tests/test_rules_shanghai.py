@@ -8,7 +8,7 @@ import pytest
 import shanghai_rummy as sr
 
 from .helpers import C, all_cards, cards, pack_of, short_stock, stacked, with_seat
-from .positions import house
+from .positions import house, pass_offers
 
 SHANGHAI = sr.get_variant("shanghai")
 WIKI = sr.get_variant("shanghai-wiki")
@@ -384,6 +384,31 @@ def test_joker_swap_only_by_down_players_in_camping() -> None:
     state = _swap_deal(CAMPING, "8H KC KD QC QD QS 3S 4D 6H 7C 10D")
     with pytest.raises(sr.JokerSwapError, match="down_only"):
         sr.swap_joker(state, 1, C("8H"), state.table[0].id)
+
+
+def test_joker_swap_only_on_turns_after_going_down_in_camping() -> None:
+    # RULES.md, shanghai-camping: "only on turns after the one they went down on" (004)
+    state = _swap_deal(CAMPING, "8H KC KD KS QC QD QS 3S 4D 6H 7C")
+    down = sr.meld(state, 1, [cards("KC KD KS"), cards("QC QD QS")])
+    joker_meld = down.table[0].id
+    assert not any(isinstance(action, sr.SwapJoker) for action in sr.legal_actions(down))
+    with pytest.raises(sr.JokerSwapError, match="same_turn_as_going_down=false"):
+        sr.swap_joker(down, 1, C("8H"), joker_meld)
+    later = sr.discard(down, 1, C("3S"))
+    for _ in range(3):  # seats 2, 3 and 0
+        later = quiet_turn(pass_offers(later))
+    later = pass_offers(sr.draw(pass_offers(later), 1, STOCK))
+    assert sr.SwapJoker(1, C("8H"), joker_meld) in sr.legal_actions(later)
+    swapped = sr.swap_joker(later, 1, C("8H"), joker_meld)
+    assert sr.JOKER in swapped.hand(1)
+
+
+def test_joker_swap_on_the_going_down_turn_where_the_variant_allows_it() -> None:
+    variant = house(CAMPING, "camping-swap-at-once", joker_swap__same_turn_as_going_down=True)
+    state = _swap_deal(variant, "8H KC KD KS QC QD QS 3S 4D 6H 7C")
+    down = sr.meld(state, 1, [cards("KC KD KS"), cards("QC QD QS")])
+    swapped = sr.swap_joker(down, 1, C("8H"), down.table[0].id)
+    assert sr.JOKER in swapped.hand(1)
 
 
 # -- §2 going out ---------------------------------------------------------------------------

@@ -62,6 +62,7 @@ from .play_rules import (
     hand_out_possible,
     new_melds,
     opening_possible,
+    swap_barred,
     swap_in_meld,
 )
 from .scoring import DealResult
@@ -77,7 +78,7 @@ from .state import (
     turn_start,
 )
 from .turns import begin_turn, buyers, end_deal, take_from_stock
-from .variants import GoOutDiscard, NewMelds, SwapWho
+from .variants import GoOutDiscard, NewMelds
 
 __all__ = [
     "apply",
@@ -641,14 +642,9 @@ def _swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSt
     variant = state.variant
     rules = variant.joker_swap
     facts = state.seats[seat]
-    if rules.who is SwapWho.NOBODY:
-        raise JokerSwapError(
-            "jokers may not be taken from the table (variant.joker_swap.who=nobody)"
-        )
-    if rules.who is SwapWho.DOWN_ONLY and not facts.down:
-        raise JokerSwapError(
-            "only a player who is down may swap a joker (variant.joker_swap.who=down_only)"
-        )
+    barred = swap_barred(variant, facts.down, state.turn_state.was_down)
+    if barred is not None:
+        raise JokerSwapError(barred)
     if not isinstance(card, Card) or card.is_joker:
         raise JokerSwapError(f"a joker is swapped for the natural card it stands for, not {card}")
     hand = (*_without(state.hands[seat], (card,), seat), JOKER)

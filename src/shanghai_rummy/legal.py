@@ -44,11 +44,12 @@ from .play_rules import (
     lay_off_options,
     new_group_options,
     opening_possible,
+    swap_barred,
     swap_in_meld,
     swap_options,
 )
 from .state import GameState, Phase
-from .variants import GoOutDiscard, NewMelds, SwapWho
+from .variants import GoOutDiscard, NewMelds
 
 __all__ = ["has_legal_action", "legal_actions"]
 
@@ -252,8 +253,7 @@ def _plays(state: GameState, seat: int) -> tuple[Action, ...]:
         plays.going_down()
     if down:
         plays.once_down()
-    who = state.variant.joker_swap.who
-    if who is SwapWho.ANYONE or (who is SwapWho.DOWN_ONLY and down):
+    if swap_barred(state.variant, down, state.turn_state.was_down) is None:
         plays.swaps(down)
     plays.discards()
     if down and state.turn_state.going_down:
@@ -302,7 +302,6 @@ def has_legal_action(state: GameState) -> bool:
         plays.once_down()
         if plays.actions:
             return True
-    who = state.variant.joker_swap.who
-    if who is SwapWho.ANYONE or (who is SwapWho.DOWN_ONLY and down):
+    if swap_barred(state.variant, down, state.turn_state.was_down) is None:
         plays.swaps(down, [])
     return bool(plays.actions)

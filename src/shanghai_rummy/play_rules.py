@@ -22,7 +22,7 @@ from .melds import (
     swap_positions,
 )
 from .solver import arrangements, check_going_down, solve
-from .variants import GoOutDiscard, Variant
+from .variants import GoOutDiscard, SwapWho, Variant
 
 __all__ = [
     "can_go_down_with_jokers",
@@ -37,10 +37,27 @@ __all__ = [
     "new_group_options",
     "new_melds",
     "opening_possible",
+    "swap_barred",
     "swap_in_meld",
     "swap_options",
     "turn_end",
 ]
+
+
+def swap_barred(variant: Variant, down: bool, was_down: bool) -> str | None:
+    """Why a seat may not swap a joker at all this turn (``down``: it is down now;
+    ``was_down``: it was down when the turn began), or None."""
+    rules = variant.joker_swap
+    if rules.who is SwapWho.NOBODY:
+        return "jokers may not be taken from the table (variant.joker_swap.who=nobody)"
+    if rules.who is SwapWho.DOWN_ONLY and not down:
+        return "only a player who is down may swap a joker (variant.joker_swap.who=down_only)"
+    if down and not was_down and not rules.same_turn_as_going_down:
+        return (
+            "a joker may be swapped only on turns after the one its player went down on "
+            "(variant.joker_swap.same_turn_as_going_down=false)"
+        )
+    return None
 
 
 def going_down_melds(

@@ -291,11 +291,14 @@ class JokerSwapRules:
     - ``who``: who may swap.
     - ``must_go_down_same_turn``: a player not yet down who swaps must go down that turn.
     - ``joker_into_new_meld``: the joker taken must be laid down in a new group that turn.
+    - ``same_turn_as_going_down``: a player may swap on the turn they went down on (false:
+      only on later turns, as ``going_down.lay_off_same_turn`` for lay-offs).
     """
 
     who: SwapWho = SwapWho.ANYONE
     must_go_down_same_turn: bool = True
     joker_into_new_meld: bool = False
+    same_turn_as_going_down: bool = True
 
 
 class Restock(enum.Enum):
@@ -727,7 +730,9 @@ SHANGHAI_CAMPING = attrs.evolve(
         exact_sizes=True, lay_off_same_turn=False, same_suit_runs=SameSuitRuns.SEPARATED
     ),
     going_out=GoOutDiscard.OPTIONAL,
-    joker_swap=JokerSwapRules(who=SwapWho.DOWN_ONLY, must_go_down_same_turn=False),
+    joker_swap=JokerSwapRules(
+        who=SwapWho.DOWN_ONLY, must_go_down_same_turn=False, same_turn_as_going_down=False
+    ),
     scoring=Scoring(values=CAMPING_VALUES, one_turn_out=-25, one_turn_out_without_jokers=-50),
 )
 
