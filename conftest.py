@@ -22,6 +22,16 @@ try:
 except ImportError:  # without the [rl] extra, the environments cannot be imported
     collect_ignore.append("src/shanghai_rummy/rl")
 
+try:
+    from hypothesis import settings
+except ImportError:  # the doctests alone run without the [test] extra's hypothesis
+    pass
+else:
+    # No timing assertions in the tests: hypothesis's per-example deadline would fail a
+    # property on a loaded machine (speed is measured in benchmarks/, not asserted here).
+    settings.register_profile("shanghai-rummy", deadline=None)
+    settings.load_profile("shanghai-rummy")
+
 _FENCE_LINE = re.compile(r"^[ \t]*(?:```|~~~).*$", re.MULTILINE)
 
 
