@@ -620,18 +620,20 @@ def test_ten_deals_then_the_game_is_over_lowest_total_wins_ties_share() -> None:
 
 def test_joker_swap_obligation_met_by_going_down_and_out_at_once() -> None:
     """A going down that uses every card discharges the swap's obligation and ends the deal."""
-    seat0 = cards("3S 4S JK 6S 7C 8C 9C 10C 2H 3H 4H KD QD")
-    seat1 = cards("2D 3D 4D 5D 9S 10S JS QS 8H 9H JH")
+    # deal 2 (a set and a run): 11 cards dealt, no buys, each hand within its reach
+    seat0 = cards("9C 9H 9S 3S 4S JK 6S KD KH 2C 7H")
+    seat1 = cards("2D 3D 4D 5D 6D 7D 8D QC QD QH 5S")
     given = {0: seat0, 1: seat1}
     state = stacked(
-        SHANGHAI, given, upcard=C("KC"), stock_top=cards("5H 5S"), dealer=3, deal_number=7
+        SHANGHAI, given, upcard=C("KC"), stock_top=cards("10C QS"), dealer=3, deal_number=2
     )
     state = pass_all_offers(sr.draw(state, 0, STOCK))
-    runs = [cards("3S 4S JK 6S"), cards("7C 8C 9C 10C"), cards("2H 3H 4H 5H")]
-    state = sr.discard(sr.meld(state, 0, runs), 0, C("KD"))
+    state = sr.meld(state, 0, [cards("9C 9H 9S"), cards("3S 4S JK 6S")])
+    state = sr.discard(state, 0, C("KD"))
     state = pass_all_offers(sr.draw(state, 1, STOCK))
-    swapped = sr.swap_joker(state, 1, C("5S"), state.table[0].id)
-    going_out = sr.Meld(1, [cards("2D 3D 4D 5D"), cards("8H 9H JK JH"), cards("9S 10S JS QS")])
+    run = next(meld for meld in state.table if sr.JOKER in meld.cards)
+    swapped = sr.swap_joker(state, 1, C("5S"), run.id)
+    going_out = sr.Meld(1, [cards("2D 3D 4D 5D 6D 7D 8D"), cards("QC QD QH QS JK")])
     listed = sr.legal_actions(swapped)
     assert all(sr.Meld(1, [group]) in listed for group in going_out.groups)  # a group at a time
     out = sr.apply(swapped, going_out)  # or all at once
