@@ -51,14 +51,16 @@ class _TimedSearchBot(sr.SearchBot):
         return action
 
 
-def play(args: tuple[str, int, int, int, int]) -> dict[str, Any]:
+def play(args: tuple[str, int, int, int, int, float]) -> dict[str, Any]:
     """One game: the SearchBot's seat, each deal's points and winner, its move count and time."""
-    preset, seed, simulations, horizon, deals = args
+    preset, seed, simulations, horizon, deals, margin = args
     variant = sr.get_variant(preset)
     if deals:
         variant = attrs.evolve(variant, deal_count=deals)
     seat = seed % PLAYERS
-    searcher = _TimedSearchBot(variant, simulations=simulations, horizon=horizon, seed=seed)
+    searcher = _TimedSearchBot(
+        variant, simulations=simulations, horizon=horizon, margin=margin, seed=seed
+    )
     bots: list[sr.Bot] = [sr.GreedyBot(variant) for _ in range(PLAYERS)]
     bots[seat] = searcher
     final = play_game(sr.new_game(variant, players=PLAYERS, seed=seed), bots)
@@ -126,11 +128,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--simulations", type=int, default=16)
     parser.add_argument("--horizon", type=int, default=120)
+    parser.add_argument("--margin", type=float, default=2.0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--deals", type=int, default=0, help="deals per game (0: whole games)")
     options = parser.parse_args()
     tasks = [
-        (options.preset, options.seed + index, options.simulations, options.horizon, options.deals)
+        (
+            options.preset,
+            options.seed + index,
+            options.simulations,
+            options.horizon,
+            options.deals,
+            options.margin,
+        )
         for index in range(options.games)
     ]
     if options.workers > 1:

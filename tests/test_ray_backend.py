@@ -95,3 +95,24 @@ def test_an_unknown_backend_and_a_stray_address_are_refused(
         simulate(sr.get_variant("shanghai"), 3, games=1, backend="threads")
     assert main(["simulate", "--players", "3", "--address", "ray://head:10001"]) != 0
     assert "--backend ray" in capsys.readouterr().err
+
+
+def test_without_ray_the_backend_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from shanghai_rummy import cluster
+
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(sr.RummyError, match=r"shanghai-rummy\[ray\]"):
+        cluster.run_games(sr.get_variant("shanghai"), ["greedy"] * 3, [1])
+
+
+def test_a_task_plays_the_game_of_its_seed() -> None:
+    import attrs
+
+    from shanghai_rummy import cluster
+    from shanghai_rummy.simulate import run_game
+
+    variant = attrs.evolve(sr.get_variant("shanghai"), deal_count=1)
+    task = cluster.game_task(variant, ("greedy",) * 3, 4)
+    assert same_games(task) == same_games(run_game(variant, ("greedy",) * 3, 4))

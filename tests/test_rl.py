@@ -209,3 +209,57 @@ def test_the_environments_known_cards_are_those_the_events_give() -> None:
             env.observe(env.agent_selection)["observation"], observation.encode(seen)
         )
         env.step(env.game.encoding.encode(bots[seat].choose(seen)))
+
+
+def test_every_block_of_the_layout_has_labels_and_actions() -> None:
+    encoding = rl.ActionEncoding(sr.get_variant("shanghai"), players=4)
+    card = sr.Card.parse("8C")
+    samples = {
+        sr.Draw(0, sr.Source.CUT_CARD): "draw cut card",
+        sr.Buy(0): "buy",
+        sr.PassBuy(0): "pass",
+        sr.Discard(0, card): "discard 8C",
+        sr.LayOff(0, card, 3, "low"): "lay off 8C on #3 at low end",
+        sr.LayOff(0, card, 3): "lay off 8C on #3",
+        sr.SwapJoker(0, card, 2): "swap 8C for the joker of #2",
+        sr.Meld(0, [sr.parse_cards("8C 8D JK")]): "set 8C 8D JK",
+        sr.Meld(0, [sr.parse_cards("JK 5H 6H 7H")]): "run JK 5H 6H 7H",
+    }
+    for action, label in samples.items():
+        index = encoding.encode(action)
+        assert encoding.label(index) == label
+        assert encoding.action_at(index, 0) == action
+    assert encoding.label(encoding.num_actions - 1).startswith("run")
+    for bad in (-1, encoding.num_actions):
+        with pytest.raises(sr.RummyError, match="not in"):
+            encoding.label(bad)
+        with pytest.raises(sr.RummyError, match="not in"):
+            encoding.action_at(bad, 0)
+    state = sr.new_game(sr.get_variant("shanghai"), players=4, seed=7)
+    with pytest.raises(sr.RummyError, match="integer"):
+        encoding.decode("0", state)  # type: ignore[arg-type]
+    with pytest.raises(sr.RummyError, match="meld id"):
+        encoding.encode(sr.LayOff(0, card, encoding.max_meld_id + 1))
+    with pytest.raises(sr.RummyError, match="one group"):
+        encoding.encode(sr.Meld(0, [sr.parse_cards("8C 8D 8H"), sr.parse_cards("9C 9D 9H")]))
+    with pytest.raises(sr.RummyError, match="not a group"):
+        encoding.encode(sr.Meld(0, [sr.parse_cards("8C 9D")]))
+    assert "num_actions" in repr(encoding) and "size" in repr(rl.Observation(encoding.variant, 4))
+
+
+def test_the_environments_refuse_what_they_do_not_know() -> None:
+    with pytest.raises(ValueError, match="render_mode"):
+        rl.raw_env(render_mode="human")
+    with pytest.raises(ValueError, match="render_mode"):
+        rl.GymEnv(render_mode="human")
+    with pytest.raises(sr.RummyError, match="seat"):
+        rl.GymEnv(players=4, seat=4)
+    env = rl.raw_env("shanghai", 3, deals=1)
+    env.reset(seed=1)
+    assert env.render() is None
+    with pytest.raises(ValueError, match="None"):
+        env.step(None)
+    gym_env = rl.GymEnv("shanghai", players=3, deals=1, render_mode="ansi")
+    gym_env.reset()
+    assert "requirement" in gym_env.render()  # type: ignore[operator]
+    assert rl.GymEnv("shanghai", players=3).render() is None

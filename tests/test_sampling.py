@@ -94,3 +94,23 @@ def test_a_variant_of_ones_own_is_passed() -> None:
     with pytest.raises(sr.VariantError):
         sr.sample_state(seen)
     assert sr.view(sr.sample_state(seen, variant=variant), 0) == seen
+
+
+def test_a_view_no_deal_could_give_is_refused() -> None:
+    import attrs
+
+    state = bot_state("shanghai", 4, 2, 60)
+    seen = sr.view(state, 0)
+    # a hand the events cannot have left: five jokers more than the pack holds
+    forged = attrs.evolve(seen, hand=(*seen.hand, *(sr.JOKER,) * 5))
+    with pytest.raises(sr.RummyError, match="not consistent"):
+        sr.sample_state(forged)
+    # events with no deal dealt
+    with pytest.raises(sr.RummyError, match="DealStarted"):
+        sr.sample_state(attrs.evolve(seen, events=sr.SeenEvents()))
+    # a seat that discards a card it could never have held: a third copy of one card
+    card = sr.Card.parse("KS")
+    discards = [sr.Discarded(number=1000 + i, seat=1, card=card) for i in range(3)]
+    forged = attrs.evolve(seen, events=sr.SeenEvents((*seen.events, *discards)))
+    with pytest.raises(sr.RummyError, match="not consistent"):
+        sr.sample_state(forged)

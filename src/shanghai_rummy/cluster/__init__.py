@@ -21,10 +21,11 @@ from ..errors import RummyError
 from ..simulate import GameStats, run_game
 from ..variants import Variant
 
-__all__ = ["run_games"]
+__all__ = ["game_task", "run_games"]
 
 
-def _game(variant: Variant, bots: tuple[str, ...], seed: int) -> GameStats:
+def game_task(variant: Variant, bots: tuple[str, ...], seed: int) -> GameStats:
+    """One Ray task: the game of ``seed`` (:func:`~shanghai_rummy.simulate.run_game`)."""
     return run_game(variant, bots, seed)
 
 
@@ -50,7 +51,7 @@ def run_games(
             options["num_cpus"] = workers
         ray.init(address=address, **options)
     try:
-        task = ray.remote(_game)
+        task = ray.remote(game_task)
         pending = {task.remote(variant, tuple(bots), seed): seed for seed in seeds}
         results: dict[int, GameStats] = {}
         while pending:
