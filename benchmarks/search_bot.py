@@ -128,7 +128,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--simulations", type=int, default=16)
     parser.add_argument("--horizon", type=int, default=120)
-    parser.add_argument("--margin", type=float, default=2.0)
+    parser.add_argument("--margin", type=float, default=15.0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--deals", type=int, default=0, help="deals per game (0: whole games)")
     options = parser.parse_args()

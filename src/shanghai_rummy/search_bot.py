@@ -78,7 +78,7 @@ class SearchBot:
         simulations: int = 16,
         max_candidates: int = 3,
         horizon: int = 120,
-        margin: float = 2.0,
+        margin: float = 15.0,
         seed: int = 0,
     ) -> None:
         for name, value in (
