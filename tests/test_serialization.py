@@ -530,3 +530,26 @@ def test_type_of_document_value_checks_are_exact() -> None:
     assert "$.version" in refused(json.dumps(document), sr.GameState)
     document = sr.new_game(sr.get_variant("shanghai"), players=2, seed=12)
     assert sr.from_json(sr.to_json(document), sr.GameState).seed == 12
+
+
+def test_views_and_events_outside_the_schemas_bounds_are_refused_by_the_loader() -> None:
+    # what the schema refuses, from_json refuses too (a damaged view slipped past the loader)
+    state = random_state("shanghai", 3, 1, 20)
+    seen = sr.to_dict(sr.view(state, 0))
+    event = sr.to_dict(state.events[0])
+    cases = [
+        (seen, ("events", 0, "number"), -1, r"\$\.data\.events\[0\]\.number: must be at least 0"),
+        (seen, ("stock_size",), 10**6, r"\$\.data\.stock_size: must be at most"),
+        (seen, ("buys_used", 1), -2, r"\$\.data\.buys_used\[1\]: must be at least 0"),
+        (event, ("number",), -1, r"\$\.data\.number: must be at least 0"),
+    ]
+    for document, path, value, message in cases:
+        damaged = json.loads(json.dumps(document))
+        parent = damaged["data"]
+        for step in path[:-1]:
+            parent = parent[step]
+        parent[path[-1]] = value
+        cls = sr.PlayerView if damaged["type"] == "player_view" else sr.Event
+        with pytest.raises(sr.SerializationError, match=message):
+            sr.from_dict(damaged, cls)
+    assert sr.from_dict(seen, sr.PlayerView) == sr.view(state, 0)

@@ -60,6 +60,7 @@ from .actions import (
 )
 from .cards import Card, make_pack
 from .contracts import Contract, Opening, Requirement
+from .document_bounds import field_bounds
 from .errors import ArgumentTypeError, InvalidStateError, RummyError, SerializationError
 from .events import (
     Bought,
@@ -867,10 +868,54 @@ def _check(value: object, requested: object, check_history: bool) -> None:
             raise SerializationError(f"$.data.seat: no seat {seat}")
     elif isinstance(value, PlayerView):
         _check_view(value)
+        _check_bounds(value, "$.data")
+    elif _builtin_type(value) in EVENT_TAGS:
+        _check_bounds(value, "$.data")
     elif isinstance(value, DealResult):
         _check_result(value, "$.data")
     elif isinstance(value, GameRecord):
         _check_record(value)
+
+
+def _check_bounds(value: object, path: str) -> None:
+    """Refuse a field of ``value`` (walked through its attrs fields and sequences) outside
+    the bounds the schema gives it (:mod:`.document_bounds`), as the schema refuses it."""
+    cls = _builtin_type(value)
+    if cls is Card or not attrs.has(cls):
+        return
+    for field in attrs.fields(cls):
+        item = getattr(value, field.name)
+        where = f"{path}.{field.name}"
+        bounds = field_bounds(cls.__name__, field.name)
+        if bounds is not None:
+            _check_bound(item, bounds, where)
+        if isinstance(item, tuple | SeenEvents):
+            for index, inner in enumerate(item):
+                _check_bounds(inner, f"{where}[{index}]")
+        else:
+            _check_bounds(item, where)
+
+
+def _check_bound(item: object, bounds: dict[str, Any], where: str) -> None:
+    if _builtin_type(item) is int:
+        low, high = bounds.get("minimum"), bounds.get("maximum")
+        if low is not None and item < low:
+            raise SerializationError(f"{where}: must be at least {low}, got {item}")
+        if high is not None and item > high:
+            raise SerializationError(f"{where}: must be at most {high}, got {item}")
+    elif isinstance(item, tuple | SeenEvents | str):
+        size = len(item)
+        kind = "characters" if isinstance(item, str) else "items"
+        low = bounds.get("minLength" if kind == "characters" else "minItems")
+        high = bounds.get("maxLength" if kind == "characters" else "maxItems")
+        if low is not None and size < low:
+            raise SerializationError(f"{where}: needs at least {low} {kind}, got {size}")
+        if high is not None and size > high:
+            raise SerializationError(f"{where}: holds at most {high} {kind}, got {size}")
+        inner = bounds.get("items")
+        if inner is not None and not isinstance(item, str):
+            for index, each in enumerate(item):
+                _check_bound(each, inner, f"{where}[{index}]")
 
 
 def _check_view(seen: PlayerView) -> None:
