@@ -12,7 +12,7 @@ import pytest
 
 import shanghai_rummy as sr
 from shanghai_rummy.cli import main
-from shanghai_rummy.simulate import GameStats, simulate
+from shanghai_rummy.simulate import GameStats, run_game, simulate
 
 if os.environ.get("SHANGHAI_RUMMY_TEST_REQUIRE_SERVICES") != "1":
     pytest.importorskip("ray")
@@ -104,15 +104,4 @@ def test_without_ray_the_backend_says_how_to_install_it(monkeypatch: pytest.Monk
 
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(sr.RummyError, match=r"shanghai-rummy\[ray\]"):
-        cluster.run_games(sr.get_variant("shanghai"), ["greedy"] * 3, [1])
-
-
-def test_a_task_plays_the_game_of_its_seed() -> None:
-    import attrs
-
-    from shanghai_rummy import cluster
-    from shanghai_rummy.simulate import run_game
-
-    variant = attrs.evolve(sr.get_variant("shanghai"), deal_count=1)
-    task = cluster.game_task(variant, ("greedy",) * 3, 4)
-    assert same_games(task) == same_games(run_game(variant, ("greedy",) * 3, 4))
+        cluster.run_games(run_game, sr.get_variant("shanghai"), ["greedy"] * 3, [1])

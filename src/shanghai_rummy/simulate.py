@@ -475,7 +475,15 @@ def simulate(
                 progress(len(results) + done, games)
 
         results.update(
-            run_games(variant, kinds, pending, address=address, workers=workers, progress=finished)
+            run_games(
+                run_game,
+                variant,
+                kinds,
+                pending,
+                address=address,
+                workers=workers,
+                progress=finished,
+            )
         )
     elif workers > 1 and len(pending) > 1:
         with ProcessPoolExecutor(max_workers=min(workers, len(pending))) as pool:

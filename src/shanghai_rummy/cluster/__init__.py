@@ -15,21 +15,18 @@ down after it) with ``workers`` CPUs.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import RummyError
-from ..simulate import GameStats, run_game
 from ..variants import Variant
 
-__all__ = ["game_task", "run_games"]
+__all__ = ["run_games"]
 
-
-def game_task(variant: Variant, bots: tuple[str, ...], seed: int) -> GameStats:
-    """One Ray task: the game of ``seed`` (:func:`~shanghai_rummy.simulate.run_game`)."""
-    return run_game(variant, bots, seed)
+Stats = TypeVar("Stats")
 
 
 def run_games(
+    play: Callable[[Variant, tuple[str, ...], int], Stats],
     variant: Variant,
     bots: Sequence[str],
     seeds: Sequence[int],
@@ -37,9 +34,10 @@ def run_games(
     address: str | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
-) -> dict[int, GameStats]:
-    """Play one game per seed as Ray tasks; the results by seed. ``progress(done)`` is called
-    as games finish."""
+) -> dict[int, Stats]:
+    """Play one game per seed as Ray tasks, each ``play(variant, bots, seed)`` (a
+    module-level function, such as :func:`~shanghai_rummy.simulate.run_game`); the results
+    by seed. ``progress(done)`` is called as games finish."""
     try:
         import ray
     except ImportError:
@@ -51,13 +49,13 @@ def run_games(
             options["num_cpus"] = workers
         ray.init(address=address, **options)
     try:
-        task = ray.remote(game_task)
+        task = ray.remote(play)
         pending = {task.remote(variant, tuple(bots), seed): seed for seed in seeds}
-        results: dict[int, GameStats] = {}
+        results: dict[int, Stats] = {}
         while pending:
             done, _ = ray.wait(list(pending), num_returns=1)
             for ref in done:
-                stats: GameStats = ray.get(ref)
+                stats: Stats = ray.get(ref)
                 results[pending.pop(ref)] = stats
                 if progress is not None:
                     progress(len(results))
