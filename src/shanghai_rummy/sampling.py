@@ -409,25 +409,9 @@ def sample_state(view: PlayerView, *, seed: int = 0, variant: Variant | None = N
         known = {score.seat: score.cards for score in ended.result.seats}
     targets: dict[int, int] = {}  # event index -> seat whose move there was refused
     for attempt in range(_ATTEMPTS):
+        walk = _Walk(view, variant, started)
         try:
-            walk = _Walk(view, variant, started)
-            if attempt:
-                walk.shuffle_domains = rng
-            held: dict[int, list[_Item]] = {}
-            for index, event in enumerate(deal):
-                if index in targets:
-                    held[index] = walk.snapshot(targets[index])
-                walk.event(event)
-            for seat, hand in known.items():
-                walk.fill_known(seat, hand)
-            requirement = variant.deal(view.deal_number).requirement
-            for index, items in held.items():
-                event = deal[index]
-                extra = (event.card,) if isinstance(event, TookUpcard) else ()
-                walk.plant(items, extra, requirement, variant, rng)
-            if attempt:  # the seat in turn may owe a going down its hidden cards must finish
-                _plant_owed(walk, view, variant, rng)
-            walk.fill(rng)
+            _place(walk, view, variant, deal, known, targets, rng, attempt)
         except RummyError as error:
             if len(walk.left) == 1:
                 raise  # no re-stock: no other way to place the cards
@@ -440,6 +424,38 @@ def sample_state(view: PlayerView, *, seed: int = 0, variant: Variant | None = N
             if refused.index is not None and refused.seat not in (None, view.seat):
                 targets[refused.index] = refused.seat
     raise failure
+
+
+def _place(
+    walk: _Walk,
+    view: PlayerView,
+    variant: Variant,
+    deal: Sequence[Event],
+    known: dict[int, tuple[Card, ...]],
+    targets: dict[int, int],
+    rng: random.Random,
+    attempt: int,
+) -> None:
+    """One try at placing every card: walk the deal's events, fill the known hands, plant
+    ways to finish the going downs the engine refused (``targets``: event index -> seat) and
+    the one the seat in turn may owe, then fill the rest at random."""
+    if attempt:
+        walk.shuffle_domains = rng
+    held: dict[int, list[_Item]] = {}
+    for index, event in enumerate(deal):
+        if index in targets:
+            held[index] = walk.snapshot(targets[index])
+        walk.event(event)
+    for seat, hand in known.items():
+        walk.fill_known(seat, hand)
+    requirement = variant.deal(view.deal_number).requirement
+    for index, items in held.items():
+        event = deal[index]
+        extra = (event.card,) if isinstance(event, TookUpcard) else ()
+        walk.plant(items, extra, requirement, variant, rng)
+    if attempt:  # the seat in turn may owe a going down its hidden cards must finish
+        _plant_owed(walk, view, variant, rng)
+    walk.fill(rng)
 
 
 _ATTEMPTS = 24
