@@ -74,6 +74,33 @@ def test_opening_two_jokers_in_one_group_refused() -> None:
         sr.meld(state, 1, [cards("10D 10C JK JK"), cards("QH QD QS")])
 
 
+def test_opening_joker_limit_holds_for_the_whole_opening_turn() -> None:
+    # RULES.md §3 ruling: no lay-off on the opening turn adds a second joker to a group
+    state = starter_deal("6S JK 8S 10D 10C 10H JK 2C 3D 4H 7C 9D JH QS KD")
+    opened = sr.meld(state, 1, [cards("6S JK 8S"), cards("10D 10C 10H")])
+    run, tens = opened.table
+    listed = sr.legal_actions(opened)
+    assert not any(
+        isinstance(a, sr.LayOff) and a.card == sr.JOKER and a.meld_id == run.id for a in listed
+    )
+    with pytest.raises(sr.LayOffError, match="per_group_for_the_going_down_turn"):
+        sr.lay_off(opened, 1, sr.JOKER, run.id)
+    # a group still without a joker may take one
+    assert sr.LayOff(1, sr.JOKER, tens.id, None) in listed
+    assert sr.JOKER in sr.lay_off(opened, 1, sr.JOKER, tens.id).table[1].cards
+
+
+def test_opening_joker_limit_of_the_turn_is_a_setting() -> None:
+    relaxed = attrs.evolve(
+        R51, jokers=attrs.evolve(R51.jokers, per_group_for_the_going_down_turn=False)
+    )
+    hands = [SEAT0, cards("6S JK 8S 10D 10C 10H JK 2C 3D 4H 7C 9D JH QS KD")]
+    state = sr.deal_from(relaxed, hands=hands, upcard=None)
+    opened = sr.meld(state, 1, [cards("6S JK 8S"), cards("10D 10C 10H")])
+    laid = sr.lay_off(opened, 1, sr.JOKER, opened.table[0].id, "high")
+    assert laid.table[0].cards.count(sr.JOKER) == 2
+
+
 def test_set_with_a_duplicate_suit_refused() -> None:
     state = starter_deal("10D 10D 10C QH QD QS KH KD KS 3D 4H 5S 7C 9D JH")
     with pytest.raises(sr.InvalidMeldError, match="set_distinct_suits"):

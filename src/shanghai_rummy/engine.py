@@ -60,6 +60,7 @@ from .play_rules import (
     can_meld_a_joker,
     extend_meld,
     hand_out_possible,
+    joker_lay_off_barred,
     new_melds,
     opening_possible,
     swap_barred,
@@ -609,6 +610,9 @@ def _lay_off(
     target = state.table[index]
     if turn_state.must_go_out is not None and target.owner != seat:
         raise LayOffError(f"{turn_state.must_go_out}: no lay-offs on other players' groups")
+    barred = joker_lay_off_barred(variant, target, card, seat, turn_state.was_down)
+    if barred is not None:
+        raise LayOffError(barred)
     extended = extend_meld(variant, target, card, end)
     table = list(state.table)
     table[index] = extended

@@ -41,6 +41,7 @@ from .going_down import finish_refusal, group_options, laid_shapes
 from .melds import TableMeld
 from .play_rules import (
     hand_out_possible,
+    joker_lay_off_barred,
     lay_off_options,
     new_group_options,
     opening_possible,
@@ -190,7 +191,12 @@ class _Plays:
         variant = state.variant
         was_down = state.turn_state.was_down
         if was_down or variant.going_down.lay_off_same_turn:
+            # the going-down turn's joker limit, where the variant keeps it (Rummy 51)
+            barring = not was_down and variant.jokers.per_group_for_the_going_down_turn
+            melds = {meld.id: meld for meld in state.table} if barring else {}
             for card, meld_id, end in lay_off_options(variant, state.table, self.distinct):
+                if barring and joker_lay_off_barred(variant, melds[meld_id], card, seat, False):
+                    continue
                 self.keep(LayOff(seat, card, meld_id, end), size - 1)
         new_rule = variant.going_down.new_melds
         if new_rule is NewMelds.SAME_TURN or (new_rule is NewMelds.LATER_TURNS and was_down):

@@ -33,6 +33,7 @@ __all__ = [
     "going_down_options",
     "going_down_way",
     "hand_out_possible",
+    "joker_lay_off_barred",
     "lay_off_options",
     "new_group_options",
     "new_melds",
@@ -42,6 +43,29 @@ __all__ = [
     "swap_options",
     "turn_end",
 ]
+
+
+def joker_lay_off_barred(
+    variant: Variant, meld: TableMeld, card: Card, seat: int, was_down: bool
+) -> str | None:
+    """Why laying ``card`` off on ``meld`` breaks the per-group joker limit of the turn of
+    going down (``variant.jokers.per_group_for_the_going_down_turn``), or None. On that turn
+    (the seat was not down when it began) every group the seat owns was laid that turn."""
+    rules = variant.jokers
+    limit = rules.going_down_per_group
+    if (
+        not card.is_joker
+        or was_down
+        or limit is None
+        or not rules.per_group_for_the_going_down_turn
+        or meld.owner != seat
+        or sum(held.is_joker for held in meld.cards) < limit
+    ):
+        return None
+    return (
+        f"a group laid this turn holds at most {limit} joker(s) until the turn ends "
+        "(variant.jokers.per_group_for_the_going_down_turn)"
+    )
 
 
 def swap_barred(variant: Variant, down: bool, was_down: bool) -> str | None:

@@ -154,11 +154,14 @@ class JokerRules:
     - ``going_down_by_size``: when going down, a contract group of that size holds at most
       that many jokers: pairs ``(size, max_jokers)``, one for every size of every contract.
     - ``going_down_per_group``: when going down (opening), each group holds at most this many.
+    - ``per_group_for_the_going_down_turn``: that limit holds for the whole turn of going
+      down: no lay-off that turn adds a joker to one of the player's groups beyond it.
     """
 
     at_most_naturals: bool = True
     going_down_by_size: tuple[tuple[int, int], ...] = ()
     going_down_per_group: int | None = None
+    per_group_for_the_going_down_turn: bool = False
 
     def going_down_limit(self, size: int | None) -> int | None:
         """The limit for a group laid down when going down, from the size the contract asks
@@ -746,7 +749,9 @@ RUMMY51 = Variant(
     deals=(DealSpec(requirement=Opening(min_points=51, values=RUMMY51_VALUES), cards=14),),
     deal_count=None,
     melds=MeldRules(set_min=3, set_max=4, set_distinct_suits=True, run_min=3, aces=Aces.BOTH_ENDS),
-    jokers=JokerRules(at_most_naturals=False, going_down_per_group=1),
+    jokers=JokerRules(
+        at_most_naturals=False, going_down_per_group=1, per_group_for_the_going_down_turn=True
+    ),
     drawing=DrawRules(
         upcard_at_start=False, starter_extra_card=True, upcard_obliges_going_down_from_turn=2
     ),
