@@ -20,6 +20,7 @@ from .games import (
     same_state,
     states,
 )
+from .helpers import C, cards, stacked
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -103,3 +104,22 @@ def test_record_json_names_bad_fields() -> None:
 def test_records_are_small() -> None:
     state = random_state("shanghai", 4, 2, 200)
     assert len(sr.to_json(sr.record(state))) < len(sr.to_json(state))
+
+
+def test_a_stacked_game_keeps_its_deal_in_the_record_and_replays() -> None:
+    # issue 21: records of deal_from games did not replay (GameRecord had no stacked origin)
+    state = stacked(
+        sr.get_variant("shanghai"), {1: cards("8C 8D 8H 9C 9D 9H 2C 3C 4C 5D 7S")}, upcard=C("KH")
+    )
+    rng = random.Random(3)
+    for _ in range(60):
+        state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+    game = sr.record(state)
+    assert game.stacked == state.stacked is not None
+    assert sr.replay(game) == state
+    loaded = sr.from_json(sr.to_json(game), sr.GameRecord)
+    assert loaded == game and sr.replay(loaded) == state
+    document = json.loads(sr.to_json(game))
+    document["data"]["stacked"]["hands"].pop()
+    with pytest.raises(sr.SerializationError, match=r"\$\.data\.stacked\.hands: needs one hand"):
+        sr.from_dict(document, sr.GameRecord)

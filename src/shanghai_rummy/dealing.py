@@ -20,7 +20,7 @@ from .state import GameState, History, Phase, SeatState, StackedDeal, TurnState
 from .turns import begin_turn
 from .variants import FirstDealer, Variant
 
-__all__ = ["deal_from", "new_game"]
+__all__ = ["deal_from", "first_state", "new_game"]
 
 
 def _rng(seed: int, *parts: object) -> random.Random:
@@ -247,3 +247,22 @@ def deal_from(
 
     validate(state)
     return state
+
+
+def first_state(
+    variant: Variant, players: int, seed: int, stacked: StackedDeal | None
+) -> GameState:
+    """The first state of a game: deal 1 dealt from ``seed``, or the ``stacked`` deal a game
+    from :func:`deal_from` began with (later deals are dealt from the seed). Replays of a
+    state's history and of a record both start here."""
+    if stacked is None:
+        return new_game(variant, players=players, seed=seed)
+    return deal_from(
+        variant,
+        hands=stacked.hands,
+        upcard=stacked.upcard,
+        stock_top=stacked.stock,
+        seed=seed,
+        deal_number=stacked.deal_number,
+        dealer=stacked.dealer,
+    )

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from .dealing import deal_from, new_game
+from .dealing import first_state
 from .engine import apply, next_deal
 from .errors import RummyError
 from .events import chain_key
@@ -33,27 +33,11 @@ from .state import GameState, Phase
 __all__ = ["history_problems", "replayed"]
 
 
-def _origin(state: GameState) -> GameState:
-    """The first state of the game: dealt from the seed, or the stacked deal."""
-    stacked = state.stacked
-    if stacked is None:
-        return new_game(state.variant, players=state.num_players, seed=state.seed)
-    return deal_from(
-        state.variant,
-        hands=stacked.hands,
-        upcard=stacked.upcard,
-        stock_top=stacked.stock,
-        seed=state.seed,
-        deal_number=stacked.deal_number,
-        dealer=stacked.dealer,
-    )
-
-
 def replayed(state: GameState) -> GameState:
     """The state the origin of ``state`` and its history give: every action applied in
     order, each next deal dealt where a deal had ended, and the deals after the last action
     up to ``state``'s. An action the rules refuse raises its error, prefixed with its index."""
-    current = _origin(state)
+    current = first_state(state.variant, state.num_players, state.seed, state.stacked)
     for index, action in enumerate(state.history):
         if current.phase is Phase.DEAL_OVER:
             current = next_deal(current)

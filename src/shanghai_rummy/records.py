@@ -24,10 +24,10 @@ import attrs
 
 from ._arguments import expect, refuses_bad_arguments, refuses_bad_states, wrong_type
 from .actions import Action
-from .dealing import new_game
+from .dealing import first_state
 from .engine import apply, next_deal
 from .errors import IllegalMoveError, RummyError
-from .state import GameState, Phase
+from .state import GameState, Phase, StackedDeal
 from .variants import Variant
 
 __all__ = ["GameRecord", "record", "replay", "replay_states"]
@@ -39,7 +39,8 @@ def _actions(actions: Iterable[Action]) -> tuple[Action, ...]:
 
 @attrs.frozen(kw_only=True)
 class GameRecord:
-    """A replayable game: ``new_game(variant, players, seed)`` followed by ``actions``.
+    """A replayable game: ``new_game(variant, players, seed)`` (or the ``stacked`` deal)
+    followed by ``actions``.
 
     Between deals the replay deals the next deal before the next action. ``deal_number`` is
     the deal the recorded game had reached (None: wherever the actions lead); it tells a game
@@ -56,14 +57,17 @@ class GameRecord:
     seed: int
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
     deal_number: int | None = None
+    stacked: StackedDeal | None = None
+    """The stacked deal the game began with (a game from :func:`~shanghai_rummy.deal_from`),
+    or None for a game dealt from its seed."""
 
 
 @refuses_bad_states
 def record(state: GameState) -> GameRecord:
     """The record of the game that led to ``state``: its variant, seats, seed and history.
 
-    Only a game begun with :func:`~shanghai_rummy.new_game` replays from its record (a
-    stacked deal from :func:`~shanghai_rummy.deal_from` has no seed that deals it).
+    A game begun with :func:`~shanghai_rummy.deal_from` keeps its stacked deal in the
+    record (``stacked``), and replays from it.
 
     >>> import shanghai_rummy as sr
     >>> state = sr.new_game(sr.get_variant("shanghai"), players=4, seed=7)
@@ -76,6 +80,7 @@ def record(state: GameState) -> GameRecord:
         seed=state.seed,
         actions=state.history,
         deal_number=state.deal_number,
+        stacked=state.stacked,
     )
 
 
@@ -114,7 +119,7 @@ def replay_states(game: GameRecord, steps: int | None = None) -> Iterator[GameSt
     of every deal)."""
     _check_arguments(game, steps, "replay_states")
     actions = game.actions if steps is None else game.actions[: max(0, steps)]
-    state = new_game(game.variant, players=game.players, seed=game.seed)
+    state = first_state(game.variant, game.players, game.seed, game.stacked)
     yield state
     for index, action in enumerate(actions):
         if state.phase is Phase.DEAL_OVER:

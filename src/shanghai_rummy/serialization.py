@@ -956,6 +956,11 @@ def _check_record(game: GameRecord) -> None:
         raise SerializationError(
             f"$.data.deal_number: a game of {total} deals has no deal {game.deal_number}"
         )
+    if game.stacked is not None and len(game.stacked.hands) != game.players:
+        raise SerializationError(
+            f"$.data.stacked.hands: needs one hand per seat ({game.players}), "
+            f"got {len(game.stacked.hands)}"
+        )
     for index, action in enumerate(game.actions):
         if not 0 <= action.seat < game.players:
             raise SerializationError(f"$.data.actions[{index}].seat: no seat {action.seat}")
