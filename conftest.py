@@ -16,6 +16,11 @@ except ImportError:  # without the [server] extra, the server's modules cannot b
     collect_ignore.append("src/shanghai_rummy/server")
 
 try:
+    import matplotlib  # noqa: F401
+except ImportError:  # without the [plot] extra, the plotting module cannot be imported
+    collect_ignore.append("src/shanghai_rummy/plot")
+
+try:
     import gymnasium  # noqa: F401
     import numpy  # noqa: F401
     import pettingzoo  # noqa: F401

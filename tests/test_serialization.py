@@ -48,7 +48,9 @@ actions = st.one_of(
     st.builds(sr.Draw, seats, st.sampled_from(sr.Source)),
     st.builds(sr.Buy, seats),
     st.builds(sr.PassBuy, seats),
-    st.builds(sr.Meld, seats, st.lists(st.lists(cards, min_size=1, max_size=6), min_size=1)),
+    st.builds(
+        sr.Meld, seats, st.lists(st.lists(cards, min_size=1, max_size=6), min_size=1, max_size=6)
+    ),
     st.builds(sr.LayOff, seats, cards, meld_ids, ends),
     st.builds(sr.SwapJoker, seats, cards, meld_ids),
     st.builds(sr.Discard, seats, cards),
@@ -553,3 +555,8 @@ def test_views_and_events_outside_the_schemas_bounds_are_refused_by_the_loader()
         with pytest.raises(sr.SerializationError, match=message):
             sr.from_dict(damaged, cls)
     assert sr.from_dict(seen, sr.PlayerView) == sr.view(state, 0)
+    meld = {"type": "meld", "seat": 0, "groups": [["10C"]] * 25}
+    with pytest.raises(sr.SerializationError, match=r"\$\.data\.groups: holds at most 24"):
+        sr.from_dict(
+            {"format": "shanghai-rummy", "version": 1, "type": "action", "data": meld}, sr.Action
+        )

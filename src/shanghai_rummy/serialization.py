@@ -866,6 +866,7 @@ def _check(value: object, requested: object, check_history: bool) -> None:
         seat = typing.cast(Action, value).seat
         if not 0 <= seat < limits.MAX_PLAYERS:
             raise SerializationError(f"$.data.seat: no seat {seat}")
+        _check_bounds(value, "$.data")
     elif isinstance(value, PlayerView):
         _check_view(value)
         _check_bounds(value, "$.data")
