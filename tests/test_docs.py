@@ -16,6 +16,7 @@ import attrs
 import pytest
 
 import shanghai_rummy as sr
+from shanghai_rummy.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -154,3 +155,20 @@ def test_every_preset_has_a_rules_page() -> None:
         assert page.read_text(encoding="utf-8").startswith(f"# `{variant_id}`: ")
         assert f"({variant_id}.md)" in index
         assert variant.name in index
+
+
+@pytest.mark.parametrize("path", [README, DOCS / "bots.md"], ids=lambda path: path.name)
+def test_the_verbose_game_shown_is_what_the_command_prints(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The verbose game of the README's first command, as the page shows it: every line it
+    shows (between its "..." gaps) is printed, in order."""
+    (shown,) = [block for block in _blocks(path, "text") if "seat 0 greedy" in block]
+    main(["simulate", "--players", "4", "--games", "1", "--seed", "7", "--deals", "1", "--verbose"])
+    printed = capsys.readouterr().out.splitlines()
+    position = 0
+    for line in shown.splitlines():
+        if line.strip() == "...":
+            continue
+        assert line in printed[position:], f"{path.name}: {line!r} is not printed (in order)"
+        position = printed.index(line, position) + 1
