@@ -59,7 +59,7 @@ def joker_lay_off_barred(
         or limit is None
         or not rules.per_group_for_the_going_down_turn
         or meld.owner != seat
-        or sum(held.is_joker for held in meld.cards) < limit
+        or meld.jokers < limit
     ):
         return None
     return (
