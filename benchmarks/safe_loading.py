@@ -40,8 +40,8 @@ from typing import Any
 import attrs
 
 import shanghai_rummy as sr
-from shanghai_rummy import legal as module
 from shanghai_rummy import limits
+from shanghai_rummy.engine import legal as module
 
 
 class _TooLong(Exception):

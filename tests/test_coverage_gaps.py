@@ -13,7 +13,7 @@ import pytest
 
 import shanghai_rummy as sr
 from shanghai_rummy import validation
-from shanghai_rummy.play_rules import hand_out_possible, opening_possible
+from shanghai_rummy.engine.play_rules import hand_out_possible, opening_possible
 from shanghai_rummy.state import History
 
 from .helpers import C, cards, stacked, with_seat

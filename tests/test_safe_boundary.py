@@ -198,7 +198,7 @@ def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
     """The sizes of the listings the function ``name`` of the legal module makes:
     ``_listed`` (legal actions, each one uncached) or ``group_options`` (single groups
     toward a going down)."""
-    from shanghai_rummy import legal
+    from shanghai_rummy.engine import legal
 
     sizes: list[int] = []
     listing = getattr(legal, name)
@@ -295,7 +295,7 @@ def test_finding_01_validate_does_not_list_the_thousands_of_groups_of_six_jokers
 
 @pytest.mark.parametrize("variant_id", sorted(sr.VARIANTS))
 def test_finding_01_the_move_check_agrees_with_the_listing(variant_id: str) -> None:
-    from shanghai_rummy.legal import has_legal_action
+    from shanghai_rummy.engine import has_legal_action
 
     rng = __import__("random").Random(variant_id)
     checked_states = 0
@@ -422,7 +422,8 @@ def test_finding_06_a_stacked_deal_replays_from_its_stacked_origin() -> None:
 
 
 def test_finding_06_the_history_check_is_linear_in_the_history() -> None:
-    from shanghai_rummy import engine, provenance
+    from shanghai_rummy import provenance
+    from shanghai_rummy.engine import moves as engine
 
     state = _played(SHANGHAI, 4, 2, 600)
     applied = []

@@ -19,8 +19,8 @@ from shanghai_rummy import _search
 from shanghai_rummy._bounds import contract_out_of_reach, opening_out_of_reach
 from shanghai_rummy._rules import count_cards, rules_of
 from shanghai_rummy._search import OpeningSearch, solve_contract
+from shanghai_rummy.engine.play_rules import hand_out_possible
 from shanghai_rummy.melds import check_group
-from shanghai_rummy.play_rules import hand_out_possible
 from shanghai_rummy.solver import (
     arrangements,
     canonical_groups,

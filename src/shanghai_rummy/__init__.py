@@ -23,15 +23,17 @@ from .actions import (
 from .bots import Bot, GreedyBot, RandomBot
 from .cards import JOKER, Card, Rank, Suit, make_pack, parse_cards, sort_cards
 from .contracts import CardValues, Contract, Opening, Requirement
-from .dealing import deal_from, new_game
 from .engine import (
     apply,
     buy,
+    deal_from,
     discard,
     draw,
     go_out,
     lay_off,
+    legal_actions,
     meld,
+    new_game,
     next_deal,
     pass_buy,
     score,
@@ -75,7 +77,6 @@ from .events import (
     UpcardOffered,
     seen_by,
 )
-from .legal import legal_actions
 from .melds import (
     GroupShape,
     MeldKind,

@@ -24,8 +24,8 @@ from collections.abc import Iterator
 
 import attrs
 
-from .dealing import first_state
 from .engine import apply, next_deal
+from .engine.dealing import first_state
 from .errors import RummyError
 from .events import chain_key
 from .state import GameState, Phase

@@ -24,8 +24,8 @@ import attrs
 
 from ._arguments import expect, refuses_bad_arguments, refuses_bad_states, wrong_type
 from .actions import Action
-from .dealing import first_state
 from .engine import apply, next_deal
+from .engine.dealing import first_state
 from .errors import IllegalMoveError, RummyError
 from .state import GameState, Phase, StackedDeal
 from .variants import Variant

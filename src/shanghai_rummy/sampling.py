@@ -56,8 +56,7 @@ import attrs
 from .actions import Action, Buy, Discard, Draw, LayOff, Meld, PassBuy, Source, SwapJoker
 from .cards import JOKER, Card, make_pack
 from .contracts import Requirement
-from .dealing import deal_from
-from .engine import apply
+from .engine import apply, deal_from
 from .errors import IllegalMoveError, RummyError
 from .event_log import deal_chain
 from .events import (

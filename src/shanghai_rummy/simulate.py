@@ -32,8 +32,7 @@ from .bot_references import bot_factory, is_bot_reference, make_referenced_bot
 from .bots import Bot, GreedyBot, RandomBot
 from .cards import Card, sort_cards
 from .confidence import mean_interval, share_interval
-from .dealing import new_game
-from .engine import apply, next_deal
+from .engine import apply, new_game, next_deal
 from .errors import IllegalMoveError, RummyError
 from .notation import format_action
 from .scoring import Outcome

@@ -31,11 +31,9 @@ from collections.abc import Sequence
 
 from .actions import Action
 from .bots import Bot
-from .dealing import new_game
-from .engine import apply, next_deal
+from .engine import apply, legal_actions, new_game, next_deal
 from .errors import NotYourTurnError, RummyError, WrongPhaseError
 from .events import Event, chain_events, seen_by
-from .legal import legal_actions
 from .notation import parse_action
 from .records import GameRecord, record, replay_states
 from .state import GameState, Phase

@@ -25,10 +25,10 @@ from ._arguments import wrong_type
 from ._field_types import Checker, describe_type, first_mistyped
 from .actions import Action, Buy, Discard, Draw, PassBuy, Source
 from .cards import Card, make_pack
+from .engine import has_legal_action
+from .engine.going_down import extends_going_down, laid_shapes
 from .errors import InvalidMeldError, InvalidStateError, RummyError
 from .events import DealStarted
-from .going_down import extends_going_down, laid_shapes
-from .legal import has_legal_action
 from .limits import MAX_HISTORY_ACTIONS
 from .melds import check_group
 from .solver import check_laid

@@ -24,10 +24,10 @@ from ._arguments import refuses_bad_states
 from .actions import Action
 from .cards import Card
 from .contracts import Requirement
+from .engine import legal_actions
+from .engine.going_down import still_to_lay
 from .errors import RummyError
 from .events import SeenEvents
-from .going_down import still_to_lay
-from .legal import legal_actions
 from .melds import TableMeld
 from .notation import format_action
 from .scoring import DealResult

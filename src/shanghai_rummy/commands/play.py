@@ -14,8 +14,7 @@ from typing import Any, TextIO
 from ..actions import Action, Buy, Draw, GoOut, Meld, PassBuy, Source
 from ..bots import Bot, GreedyBot
 from ..cards import Card, Suit, sort_cards
-from ..dealing import new_game
-from ..engine import apply, next_deal
+from ..engine import apply, new_game, next_deal
 from ..errors import RummyError
 from ..notation import format_action, parse_action
 from ..simulate import deal_footer, deal_header, make_bot

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..dealing import new_game
+from ..engine import new_game
 from ..records import GameRecord, record
 from ..serialization import from_json
 from ..simulate import narrate_game

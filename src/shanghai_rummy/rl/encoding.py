@@ -49,8 +49,8 @@ import numpy.typing as npt
 
 from ..actions import Action, Buy, Discard, Draw, LayOff, Meld, PassBuy, Source, SwapJoker
 from ..cards import JOKER, Card, Rank, Suit
+from ..engine import legal_actions
 from ..errors import IllegalMoveError, RummyError
-from ..legal import legal_actions
 from ..melds import MeldKind, check_group, rank_at
 from ..state import GameState
 from ..variants import Aces, Variant

@@ -12,8 +12,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..dealing import new_game
-from ..engine import apply, next_deal
+from ..engine import apply, new_game, next_deal
 from ..state import GameState, Phase
 from ..variants import Variant, get_variant
 from ..views import view

@@ -7,10 +7,10 @@ import random
 
 import attrs
 
-from .cards import Card
-from .scoring import score_deal
-from .state import GameState, History, Phase, TurnState, advance, seat_state, turn_start
-from .variants import BuyPriority, Restock
+from ..cards import Card
+from ..scoring import score_deal
+from ..state import GameState, History, Phase, TurnState, advance, seat_state, turn_start
+from ..variants import BuyPriority, Restock
 
 __all__ = ["begin_turn", "buyers", "end_deal", "take_from_stock"]
 

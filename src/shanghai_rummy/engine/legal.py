@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import engine
-from ._arguments import expect, refuses_bad_states
-from .actions import (
+from .._arguments import expect, refuses_bad_states
+from ..actions import (
     Action,
     Buy,
     Discard,
@@ -34,11 +33,14 @@ from .actions import (
     shared_discards,
     shared_draw,
 )
-from .cards import JOKER, Card, sort_cards
-from .engine import swap_refusal, upcard_obligation
-from .errors import IllegalMoveError
+from ..cards import JOKER, Card, sort_cards
+from ..errors import IllegalMoveError
+from ..melds import TableMeld
+from ..state import GameState, Phase
+from ..variants import GoOutDiscard, NewMelds
+from . import moves
 from .going_down import finish_refusal, group_options, laid_shapes
-from .melds import TableMeld
+from .moves import swap_refusal, upcard_obligation
 from .play_rules import (
     hand_out_possible,
     joker_lay_off_barred,
@@ -49,8 +51,6 @@ from .play_rules import (
     swap_in_meld,
     swap_options,
 )
-from .state import GameState, Phase
-from .variants import GoOutDiscard, NewMelds
 
 __all__ = ["has_legal_action", "legal_actions"]
 
@@ -172,7 +172,7 @@ class _Plays:
             return False
         if (leaves == 1 and rule is GoOutDiscard.NEVER) or self.owes_more:
             try:
-                engine.apply(self.state, action)
+                moves.apply(self.state, action)
             except IllegalMoveError:
                 return False
         self.actions.append(action)

@@ -22,9 +22,9 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from . import event_log
-from ._arguments import refuses_bad_states
-from .actions import (
+from .. import event_log
+from .._arguments import refuses_bad_states
+from ..actions import (
     Action,
     Buy,
     Discard,
@@ -38,9 +38,8 @@ from .actions import (
     Source,
     SwapJoker,
 )
-from .cards import JOKER, Card
-from .dealing import next_deal_state
-from .errors import (
+from ..cards import JOKER, Card
+from ..errors import (
     BuyNotAllowedError,
     CardNotInHandError,
     DrawError,
@@ -53,8 +52,22 @@ from .errors import (
     RummyError,
     WrongPhaseError,
 )
+from ..melds import TableMeld
+from ..scoring import DealResult
+from ..state import (
+    KEEP,
+    GameState,
+    History,
+    Phase,
+    TurnState,
+    advance,
+    played,
+    seat_state,
+    turn_start,
+)
+from ..variants import GoOutDiscard, NewMelds
+from .dealing import next_deal_state
 from .going_down import HALF_LAID, extends_going_down, laid_shapes, lay_toward
-from .melds import TableMeld
 from .play_rules import (
     can_go_down_with_jokers,
     can_meld_a_joker,
@@ -66,20 +79,7 @@ from .play_rules import (
     swap_barred,
     swap_in_meld,
 )
-from .scoring import DealResult
-from .state import (
-    KEEP,
-    GameState,
-    History,
-    Phase,
-    TurnState,
-    advance,
-    played,
-    seat_state,
-    turn_start,
-)
 from .turns import begin_turn, buyers, end_deal, take_from_stock
-from .variants import GoOutDiscard, NewMelds
 
 __all__ = [
     "apply",

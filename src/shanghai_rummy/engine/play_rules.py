@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from . import solver
-from .actions import End
-from .cards import JOKER, Card, Rank, Suit, make_pack, sort_cards
-from .contracts import Requirement
-from .melds import (
+from .. import solver
+from ..actions import End
+from ..cards import JOKER, Card, Rank, Suit, make_pack, sort_cards
+from ..contracts import Requirement
+from ..melds import (
     GroupShape,
     MeldKind,
     Shape,
@@ -21,8 +21,8 @@ from .melds import (
     swap_joker,
     swap_positions,
 )
-from .solver import arrangements, check_going_down, solve
-from .variants import GoOutDiscard, SwapWho, Variant
+from ..solver import arrangements, check_going_down, solve
+from ..variants import GoOutDiscard, SwapWho, Variant
 
 __all__ = [
     "can_go_down_with_jokers",
@@ -97,7 +97,7 @@ def new_melds(
     variant: Variant, groups: Sequence[Sequence[Card]], seat: int, next_id: int
 ) -> tuple[TableMeld, ...]:
     """The table melds of new groups laid down after going down, or InvalidMeldError."""
-    from .melds import make_table_meld
+    from ..melds import make_table_meld
 
     return tuple(
         make_table_meld(next_id + offset, seat, group, variant)

@@ -10,15 +10,15 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ._arguments import check_seed, expect, refuses_bad_arguments
-from .cards import Card, card_error, checked_cards, make_pack, refuse_text
-from .errors import RummyError
-from .event_log import deal_chain
-from .events import EventNode
-from .scoring import DealResult
-from .state import GameState, History, Phase, SeatState, StackedDeal, TurnState
+from .._arguments import check_seed, expect, refuses_bad_arguments
+from ..cards import Card, card_error, checked_cards, make_pack, refuse_text
+from ..errors import RummyError
+from ..event_log import deal_chain
+from ..events import EventNode
+from ..scoring import DealResult
+from ..state import GameState, History, Phase, SeatState, StackedDeal, TurnState
+from ..variants import FirstDealer, Variant
 from .turns import begin_turn
-from .variants import FirstDealer, Variant
 
 __all__ = ["deal_from", "first_state", "new_game"]
 
@@ -243,7 +243,7 @@ def deal_from(
     )
     # a stacked deal is held to every invariant a loaded state is (a hand beyond the
     # variant's reach, say, is refused here rather than when the state is saved and loaded)
-    from .validation import validate  # validation reads the engine, which deals
+    from ..validation import validate  # validation reads the engine, which deals
 
     validate(state)
     return state

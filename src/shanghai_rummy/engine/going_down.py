@@ -28,18 +28,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from .cards import Card
-from .contracts import Opening, Requirement
-from .errors import ContractNotMetError, InvalidMeldError
-from .melds import GroupShape, MeldKind, check_group
-from .play_rules import (
-    can_go_down_with_jokers,
-    going_down_way,
-    hand_out_possible,
-    opening_possible,
-    turn_end,
-)
-from .solver import (
+from ..cards import Card
+from ..contracts import Opening, Requirement
+from ..errors import ContractNotMetError, InvalidMeldError
+from ..melds import GroupShape, MeldKind, check_group
+from ..solver import (
     check_going_down,
     check_laid,
     check_shapes,
@@ -49,8 +42,15 @@ from .solver import (
     runs_apart,
     solve,
 )
-from .state import GameState
-from .variants import GoOutDiscard, SameSuitRuns, Variant
+from ..state import GameState
+from ..variants import GoOutDiscard, SameSuitRuns, Variant
+from .play_rules import (
+    can_go_down_with_jokers,
+    going_down_way,
+    hand_out_possible,
+    opening_possible,
+    turn_end,
+)
 
 __all__ = [
     "HALF_LAID",
