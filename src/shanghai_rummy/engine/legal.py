@@ -4,7 +4,7 @@ The list is exact for drawing, buying, passing, discarding, laying off and swapp
 down is listed group by group: every distinct single group (equal cards interchangeable, a
 joker's place in a run saying what it stands for) that starts or continues a going down the
 rest of the hand can finish this turn, or joins one that is met and still open
-(:mod:`~shanghai_rummy.going_down`); for new groups after going down, every single group the
+(:mod:`~shanghai_rummy.engine.going_down`); for new groups after going down, every single group the
 hand can form. The list grows with the groups a hand can form, never with the ways of
 combining them.
 A :class:`~shanghai_rummy.GoOut` is never listed: the same result is reached by the moves it
