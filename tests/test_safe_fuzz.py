@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
-from shanghai_rummy import _search, legal
+from shanghai_rummy import legal
+from shanghai_rummy.solver import _contract_search
 
 PRESETS = sorted(sr.VARIANTS)
 STEP_BUDGET = 200_000  # solver steps (search calls) per loader call
@@ -40,9 +41,9 @@ class Budget:
 def counted() -> Iterator[Budget]:
     """Count the solver's search steps and the actions listed."""
     budget = Budget()
-    runs = _search._ContractSearch.search_runs
-    sets_then_runs = _search._ContractSearch.search_sets_then_runs
-    opening = _search.OpeningSearch.search
+    runs = _contract_search._ContractSearch.search_runs
+    sets_then_runs = _contract_search._ContractSearch.search_sets_then_runs
+    opening = _contract_search.OpeningSearch.search
     listing = legal._listed
 
     def runs_step(self: Any, *args: Any) -> Any:
@@ -63,9 +64,9 @@ def counted() -> Iterator[Budget]:
         return actions
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_search._ContractSearch, "search_runs", runs_step)
-        patch.setattr(_search._ContractSearch, "search_sets_then_runs", sets_step)
-        patch.setattr(_search.OpeningSearch, "search", opening_step)
+        patch.setattr(_contract_search._ContractSearch, "search_runs", runs_step)
+        patch.setattr(_contract_search._ContractSearch, "search_sets_then_runs", sets_step)
+        patch.setattr(_contract_search.OpeningSearch, "search", opening_step)
         patch.setattr(legal, "_listed", listed)
         yield budget
 

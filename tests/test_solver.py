@@ -15,13 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
-from shanghai_rummy import _search
-from shanghai_rummy._bounds import contract_out_of_reach, opening_out_of_reach
-from shanghai_rummy._rules import count_cards, rules_of
-from shanghai_rummy._search import OpeningSearch, solve_contract
 from shanghai_rummy.engine.play_rules import hand_out_possible
 from shanghai_rummy.melds import check_group
 from shanghai_rummy.solver import (
+    _contract_search,
     arrangements,
     canonical_groups,
     check_going_down,
@@ -29,6 +26,9 @@ from shanghai_rummy.solver import (
     possible_groups,
     solve,
 )
+from shanghai_rummy.solver._contract_search import OpeningSearch, solve_contract
+from shanghai_rummy.solver._quick_refusals import contract_out_of_reach, opening_out_of_reach
+from shanghai_rummy.solver._variant_rules import count_cards, rules_of
 
 C = sr.Card.parse
 cards = sr.parse_cards
@@ -311,13 +311,13 @@ def test_a_suit_is_not_searched_for_more_runs_than_its_cards_can_hold(
     naturals = cards("2H 3H 4H 5H 7H 8H 9H 4S 5S 6S 7S")
     contract = SHANGHAI.deal(7).requirement
     deepest: list[int] = []
-    search_suit = _search._ContractSearch._suit_runs
+    search_suit = _contract_search._ContractSearch._suit_runs
 
-    def recorded(self: _search._ContractSearch, suit: int, *rest: Any) -> bool:
+    def recorded(self: _contract_search._ContractSearch, suit: int, *rest: Any) -> bool:
         deepest.append(len(rest[5]) + 1)  # the runs chosen, and the one looked for now
         return search_suit(self, suit, *rest)
 
-    monkeypatch.setattr(_search._ContractSearch, "_suit_runs", recorded)
+    monkeypatch.setattr(_contract_search._ContractSearch, "_suit_runs", recorded)
     hand = (*naturals, sr.JOKER)
     found = solve(hand, contract, attrs.evolve(SHANGHAI))
     assert found is not None
@@ -526,7 +526,7 @@ def test_long_suits_list_the_ways_the_walk_over_every_group_lists(
     hand: str, contract: sr.Contract
 ) -> None:
     # hundreds of runs in one suit: the per-suit tables skip runs whose cards are used up
-    from shanghai_rummy._every import every_way
+    from shanghai_rummy.solver._general_walk import every_way
 
     counts, jokers = count_cards(cards(hand))
     walked = every_way(counts, jokers, contract, rules_of(SHANGHAI))
@@ -851,7 +851,7 @@ def test_going_out_with_extra_groups_tries_no_core_where_the_cards_cannot_all_be
     """A hand whose cards no groups can all take is refused without checking any choice of
     groups against the contract: walking the contract's groups, with seven jokers, and
     growing each by every multiset of extra groups took seconds."""
-    from shanghai_rummy import _every
+    from shanghai_rummy.solver import _general_walk
 
     variant = attrs.evolve(
         SHANGHAI,
@@ -860,7 +860,7 @@ def test_going_out_with_extra_groups_tries_no_core_where_the_cards_cannot_all_be
         buying=ONE_BUY,
     )
     hand = cards("10H 4D 9H 10C 5D AS AH 2D 6S 10S 10C 7H 6D 9S 8D KS 3S AC") + (sr.JOKER,) * 7
-    with mock.patch.object(_every, "_accepts", wraps=_every._accepts) as accepts:
+    with mock.patch.object(_general_walk, "_accepts", wraps=_general_walk._accepts) as accepts:
         assert not hand_out_possible(variant, 3, hand)
     assert accepts.call_count == 0
     # the same hand less its loose cards goes out: a run of 4 twice, a set of tens beside
@@ -1045,7 +1045,7 @@ def test_suits_share_out_the_runs_asked_for_and_no_more_of_a_size() -> None:
     # runs (5, 4, 4): a choice of them is coded a digit a size (runs of 5, then of 4), so
     # two suits' runs of 5 are not a run of 4 and a run of 5 is no run of 4
     five, four = (5, 1, 5), (4, 2, 4)
-    kinds = _search._run_kinds((five, four, four))
+    kinds = _contract_search._run_kinds((five, four, four))
     assert kinds.kinds == [five, four]
     one_five, one_four, two_fours = 1, 2, 4
     assert kinds.full == one_five + two_fours
@@ -1064,7 +1064,7 @@ def test_runs_alone_are_never_searched_run_by_run(monkeypatch: pytest.MonkeyPatc
     def refused(*args: object) -> bool:
         raise AssertionError("runs alone are worked out suit by suit")
 
-    monkeypatch.setattr(_search._ContractSearch, "search_runs", refused)
+    monkeypatch.setattr(_contract_search._ContractSearch, "search_runs", refused)
     house = attrs.evolve(
         SHANGHAI,
         id="house",
@@ -1104,7 +1104,7 @@ def test_sets_placed_first_find_a_way_exactly_where_the_listing_does(
     hand = naturals + (sr.JOKER,) * more
     listed = arrangements(hand, contract, variant)
     for budget in (1, 2, 10**9):  # sets first at once, after one step, or never
-        with mock.patch.object(_search, "_RUN_BY_RUN_BUDGET", budget):
+        with mock.patch.object(_contract_search, "_RUN_BY_RUN_BUDGET", budget):
             found = solve(hand, contract, attrs.evolve(variant))
         assert (found is None) == (not listed)
         if found is not None:
@@ -1129,8 +1129,7 @@ def test_the_walk_over_sets_lists_the_same_ways_asking_about_the_runs_at_once_or
     """A long walk over a contract's sets asks whether the cards they leave can make its
     runs, and stops where they cannot: asked from the first step, it lists the ways, and
     finds a way leaving so many cards, as the walk that never asks does."""
-    from shanghai_rummy import _every
-    from shanghai_rummy.solver import way_leaving
+    from shanghai_rummy.solver import _general_walk, way_leaving
 
     name, _, naturals = case
     variant = VARIANTS[name]
@@ -1139,7 +1138,7 @@ def test_the_walk_over_sets_lists_the_same_ways_asking_about_the_runs_at_once_or
     hand = naturals + (sr.JOKER,) * more
     answers = []
     for steps in (0, 10**9):
-        with mock.patch.object(_every, "_SETS_BEFORE_RUNS_CHECK", steps):
+        with mock.patch.object(_general_walk, "_SETS_BEFORE_RUNS_CHECK", steps):
             fresh = attrs.evolve(variant)  # tables of its own
             answers.append(
                 (
@@ -1167,7 +1166,7 @@ def test_a_run_frees_a_card_for_a_set_where_a_later_run_takes_one_of_its_rank() 
     contract = sr.Contract(sets=(3,), runs=(5, 3))
     hand = cards("7S 8S 8S 9S 9S JS 7H 8H 9H 9H 10H 10H JK JK JK JK")
     for budget in (1, 10**9):  # sets placed first, or run by run throughout
-        with mock.patch.object(_search, "_RUN_BY_RUN_BUDGET", budget):
+        with mock.patch.object(_contract_search, "_RUN_BY_RUN_BUDGET", budget):
             found = solve(hand, contract, attrs.evolve(variant))
         assert found is not None
         assert uses_hand(found, hand)
@@ -1188,7 +1187,7 @@ def test_runs_free_a_card_for_each_set_of_distinct_suits_that_needs_it() -> None
     contract = sr.Contract(sets=(3, 3), runs=(3, 3))
     hand = cards("QS QS QH QH JH KH KH AH AH JK JK JK JK JK")
     for budget in (1, 10**9):  # sets placed first, or run by run throughout
-        with mock.patch.object(_search, "_RUN_BY_RUN_BUDGET", budget):
+        with mock.patch.object(_contract_search, "_RUN_BY_RUN_BUDGET", budget):
             found = solve(hand, contract, attrs.evolve(variant))
         assert text(found) == ["QH QS JK", "QH QS JK", "JH JK KH", "JK KH AH"]
         check_going_down(found, contract, variant)
@@ -1200,14 +1199,14 @@ def test_sets_and_several_runs_with_many_jokers_place_the_sets_first(
     # a house contract a GreedyBot asks about with many wild cards: the run-by-run search
     # took seconds choosing which natural cards the jokers stand in for
     placed_first: list[bool] = []
-    sets_first = _search._ContractSearch.search_sets_then_runs
+    sets_first = _contract_search._ContractSearch.search_sets_then_runs
 
-    def recorded(self: _search._ContractSearch, slot: int, first: int) -> bool:
+    def recorded(self: _contract_search._ContractSearch, slot: int, first: int) -> bool:
         if slot == 0:
             placed_first.append(True)
         return sets_first(self, slot, first)
 
-    monkeypatch.setattr(_search._ContractSearch, "search_sets_then_runs", recorded)
+    monkeypatch.setattr(_contract_search._ContractSearch, "search_sets_then_runs", recorded)
     house = attrs.evolve(
         SHANGHAI,
         id="house",
@@ -1226,7 +1225,7 @@ def test_sets_and_several_runs_with_many_jokers_place_the_sets_first(
 
 
 def _sets_first(hand: tuple[sr.Card, ...], contract: sr.Contract, variant: sr.Variant) -> Any:
-    with mock.patch.object(_search, "_RUN_BY_RUN_BUDGET", 1):  # sets placed first at once
+    with mock.patch.object(_contract_search, "_RUN_BY_RUN_BUDGET", 1):  # sets placed first at once
         return solve(hand, contract, attrs.evolve(variant))
 
 
@@ -1277,13 +1276,13 @@ def test_sets_placed_first_try_once_the_picks_that_leave_the_runs_the_same(
     contract = sr.Contract(sets=(5, 4, 4), runs=(4, 5, 4))
     hand = cards("5C 6C 6C 3D 4D 5D 5D 5D 6D 6D 5H 5H 5H 6H 6H 3S 5S 5S 6S 6S 6S JK JK JK JK JK")
     expanded: list[int] = []
-    expand = _search._ContractSearch._sets_then_runs_from
+    expand = _contract_search._ContractSearch._sets_then_runs_from
 
-    def counted(self: _search._ContractSearch, slot: int, first: int) -> bool:
+    def counted(self: _contract_search._ContractSearch, slot: int, first: int) -> bool:
         expanded.append(slot)
         return expand(self, slot, first)
 
-    monkeypatch.setattr(_search._ContractSearch, "_sets_then_runs_from", counted)
+    monkeypatch.setattr(_contract_search._ContractSearch, "_sets_then_runs_from", counted)
     assert _sets_first(hand, contract, FOUR_DECKS) is None
     assert len(expanded) < 50  # 771 when every pick was tried
     wilder = (*hand[:-6], *(sr.JOKER,) * 6)  # 6S for a sixth joker
@@ -1328,7 +1327,7 @@ def test_sets_placed_first_from_many_copies_find_a_way_where_run_by_run_does(
     naturals = [sr.Card.of(ranks[(low + offset) % 13], suit) for offset, suit in picked]
     hand = (*naturals, *(sr.JOKER,) * jokers)
     found = _sets_first(hand, contract, variant)
-    with mock.patch.object(_search, "_RUN_BY_RUN_BUDGET", 10**9):  # run by run throughout
+    with mock.patch.object(_contract_search, "_RUN_BY_RUN_BUDGET", 10**9):  # run by run throughout
         reference = solve(hand, contract, attrs.evolve(variant))
     assert (found is None) == (reference is None)
     if found is not None:

@@ -1,6 +1,6 @@
-"""Quick refusals for :mod:`.solver`: necessary conditions, read from a few card counts, that
-most hands unable to meet a contract (or an opening) already fail, so that the common "no"
-costs a few microseconds instead of a search. Nothing here is public.
+"""Quick refusals for :mod:`shanghai_rummy.solver`: necessary conditions, read from a few
+card counts, that most hands unable to meet a contract (or an opening) already fail, so that
+the common "no" costs a few microseconds instead of a search. Nothing here is public.
 
 **Soundness.** A hand refused here truly has no way to meet the contract: every bound below
 is a lower bound on the jokers that any way to meet it must spend, and the hand is refused
@@ -44,7 +44,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._rules import (
+from ..cards import JOKER, Card, Rank, Suit, cards_error
+from ..contracts import Contract, Opening
+from ._variant_rules import (
     _NO_LIMIT,
     MOST_CARDS,
     MOST_COPIES,
@@ -52,8 +54,6 @@ from ._rules import (
     _Rules,
     too_many_copies,
 )
-from .cards import JOKER, Card, Rank, Suit, cards_error
-from .contracts import Contract, Opening
 
 # A hand's counts, a byte each, in one integer: the copies of each card slot (suit * 16 +
 # rank, as the searches count them), then of each rank, of each suit and the jokers; above
@@ -260,8 +260,8 @@ def contract_out_of_reach(cards: Iterable[Card], contract: Contract, rules: _Rul
 def contract_tally(
     cards: Iterable[Card], contract: Contract, rules: _Rules
 ) -> tuple[list[int], int] | None:
-    """The card counts of ``cards`` (as :func:`~shanghai_rummy._rules.count_cards` gives
-    them, for the search), or None when the bounds show that no part of them meets
+    """The card counts of ``cards`` (as :func:`._variant_rules.count_cards` gives them,
+    for the search), or None when the bounds show that no part of them meets
     ``contract``."""
     bounds = _bounds_of(contract, rules)
     tally = _tally(cards)

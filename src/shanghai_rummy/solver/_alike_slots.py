@@ -10,17 +10,20 @@ per-suit and per-rank tables, each the multisets of ``t`` groups that one suit's
 cards allow with the jokers they spend, memoised by those cards (a hand changes a card at a
 time); a rank's table of sets is the table of any rank held alike, moved to it. The runs are
 combined first, then, from the cards they leave, the sets. Every way comes out in canonical
-order, as :func:`~shanghai_rummy._every.every_way` gives it. Nothing here is public.
+order, as :func:`~shanghai_rummy.solver._general_walk.every_way` gives it. Nothing here is public.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ._every import _Candidate, _packed_counts
-from ._every import _runs_of_suit as runs_of_suit
-from ._every import _sets_of_rank as sets_of_rank
-from ._rules import (
+from ..cards import JOKER
+from ..contracts import Contract
+from ..variants import SameSuitRuns
+from ._general_walk import _Candidate, _packed_counts
+from ._general_walk import _runs_of_suit as runs_of_suit
+from ._general_walk import _sets_of_rank as sets_of_rank
+from ._variant_rules import (
     _ACE,
     _CARD_AT,
     _JOKER_CODE,
@@ -28,9 +31,6 @@ from ._rules import (
     _Entries,
     _Rules,
 )
-from .cards import JOKER
-from .contracts import Contract
-from .variants import SameSuitRuns
 
 _Choice = tuple[int, tuple[_Candidate, ...]]  # jokers spent, the groups in canonical order
 _NO_POINTS = [0] * 16  # a contract counts no points
@@ -42,7 +42,7 @@ class _Part:
     """The choices of one suit's runs (or one rank's sets): ``by_count[t]`` lists the
     multisets of ``t`` groups with the jokers they spend, ``cheapest[t]`` the fewest jokers
     among them; ``slots``, the card slots any of them takes, as a mask of their bytes in the
-    packed counts (see :func:`._every._packed_counts`). Every ``t`` up to ``most`` has a
+    packed counts (see :func:`._general_walk._packed_counts`). Every ``t`` up to ``most`` has a
     choice (fewer groups of a choice are one)."""
 
     __slots__ = ("by_count", "cheapest", "most", "slots")
@@ -69,7 +69,7 @@ class _Part:
 class _Plan:
     """What the enumeration reads of one alike-slots contract under one variant: how many
     groups of each kind, their sizes, the jokers each may hold, and the fewest natural cards
-    one may hold for each count of jokers in the hand (as in :mod:`._bounds`)."""
+    one may hold for each count of jokers in the hand (as in :mod:`._quick_refusals`)."""
 
     __slots__ = (
         "run_cap",
@@ -95,7 +95,7 @@ class _Plan:
             return _NO_LIMIT if limit is None else limit
 
         def least(size: int, cap: int) -> list[int]:
-            # a longer group needs no fewer natural cards (see :mod:`._bounds`)
+            # a longer group needs no fewer natural cards (see :mod:`._quick_refusals`)
             return [max(1, size - min(jokers, cap, rules.jm[size])) for jokers in range(64)]
 
         self.sets, self.set_sizes, self.set_cap = (

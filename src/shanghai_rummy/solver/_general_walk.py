@@ -1,7 +1,7 @@
-"""Listing for :mod:`.solver`: every valid group a hand can form
+"""Listing for :mod:`shanghai_rummy.solver`: every valid group a hand can form
 (:func:`~shanghai_rummy.solver.possible_groups`) and every way to meet a requirement
 (:func:`~shanghai_rummy.solver.arrangements`), over the card counts and precomputed rules of
-:mod:`._rules`. Nothing here is public.
+:mod:`._variant_rules`. Nothing here is public.
 """
 
 from __future__ import annotations
@@ -10,7 +10,12 @@ from collections.abc import Callable, Sequence
 from itertools import product
 from operator import attrgetter
 
-from ._rules import (
+from ..cards import JOKER, Card, Rank
+from ..contracts import Contract, Opening, Requirement
+from ..melds import GroupShape, MeldKind
+from ..variants import SameSuitRuns
+from ._contract_search import solve_contract
+from ._variant_rules import (
     _ACE,
     _CARD_AT,
     _JOKER_CODE,
@@ -25,11 +30,6 @@ from ._rules import (
     position_subsets,
     runs_clash,
 )
-from ._search import solve_contract
-from .cards import JOKER, Card, Rank
-from .contracts import Contract, Opening, Requirement
-from .melds import GroupShape, MeldKind
-from .variants import SameSuitRuns
 
 _ANY_SIZE = range(64)
 _JOKER_CODES = [(_JOKER_CODE,) * used for used in range(64)]  # a group's jokers, keyed
@@ -116,7 +116,7 @@ _Keyed = dict[tuple[int, ...], tuple[Card, ...]]
 
 def every_group(counts: list[int], jokers: int, rules: _Rules) -> Arrangement:
     """Every distinct valid group some of the counted cards can form, in canonical form and
-    order (see :mod:`.solver`), with no going-down joker limit."""
+    order (see :mod:`shanghai_rummy.solver`), with no going-down joker limit."""
     return tuple(cards for _, cards in every_group_keyed(counts, jokers, rules))
 
 
@@ -572,7 +572,7 @@ def every_way(
 
     def runs_left_possible(runs: Contract) -> bool:
         """Whether the cards left (natural and jokers) can make ``runs``: by the runs found
-        before where they still fit, else by the suit-by-suit search (:mod:`._search`)."""
+        before where they still fit, else by the suit-by-suit search (:mod:`._contract_search`)."""
         for need, jokers_used in runs_found:
             if jokers_used <= left[0] and (free[0] - need) & guard == guard:
                 return True

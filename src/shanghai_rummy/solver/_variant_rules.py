@@ -11,17 +11,17 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .cards import JOKER, Card, Rank, Suit, card_error, cards_error
-from .contracts import CardValues, Requirement
-from .errors import RummyError
-from .limits import MAX_DECKS
-from .melds import GroupShape, MeldKind, Shape, _span_error, rank_at
-from .variants import Aces, SameSuitRuns, Variant
+from ..cards import JOKER, Card, Rank, Suit, card_error, cards_error
+from ..contracts import CardValues, Requirement
+from ..errors import RummyError
+from ..limits import MAX_DECKS
+from ..melds import GroupShape, MeldKind, Shape, _span_error, rank_at
+from ..variants import Aces, SameSuitRuns, Variant
 
 if TYPE_CHECKING:
-    from ._every import _Candidate
-    from ._search import _SuitTable
-    from ._ways import _Part, _SetShape
+    from ._alike_slots import _Part, _SetShape
+    from ._contract_search import _SuitTable
+    from ._general_walk import _Candidate
 
 Arrangement = tuple[tuple[Card, ...], ...]
 _SetPlan = tuple[tuple[tuple[int, ...], int], ...]  # sets of one rank: (copies per suit, jokers)
@@ -187,14 +187,14 @@ class _Rules:
         per_group = variant.jokers.going_down_per_group
         self.limit = _NO_LIMIT if per_group is None else per_group
         self.set_memo: dict[tuple[tuple[int, ...], int], tuple[int, _SetPlan]] = {}
-        # the groups of one rank or suit, by what they depend on (see :mod:`._every`)
+        # the groups of one rank or suit, by what they depend on (see :mod:`._general_walk`)
         self.group_memo: dict[tuple[object, ...], _Entries] = {}
         self.span_cache: dict[tuple[int, ...], dict[tuple[int, int], int]] = {}
-        # the per-suit and per-rank choices of :mod:`._ways`, by what they depend on
+        # the per-suit and per-rank choices of :mod:`._alike_slots`, by what they depend on
         self.way_memo: dict[tuple[object, ...], _Part | None] = {}
-        # the per-rank set tables of :mod:`._ways` by how the rank is held, whatever the rank
+        # the per-rank set tables of :mod:`._alike_slots` by how the rank is held, whatever the rank
         self.set_shapes: dict[tuple[object, ...], _SetShape | None] = {}
-        # the contract candidates of :mod:`._ways` by key (a contract counts no points)
+        # the contract candidates of :mod:`._alike_slots` by key (a contract counts no points)
         self.candidate_memo: dict[tuple[int, ...], _Candidate] = {}
         self.clash_memo: dict[tuple[int, int, int, int], bool] = {}
         # the answers of :func:`~shanghai_rummy.solver.complete` by the canonical hand (card
@@ -204,7 +204,8 @@ class _Rules:
         # what groups laid toward a going down leave of a requirement, by the requirement and
         # what of the groups the answer depends on (see :func:`~shanghai_rummy.solver.remaining`)
         self.left_memo: dict[tuple[object, ...], tuple[Requirement | None, ...]] = {}
-        # the per-suit tables of runs of :mod:`._search`, with the jokers they were made for
+        # the per-suit tables of runs of :mod:`._contract_search`, with the jokers they were
+        # made for
         self.suit_run_memo: dict[tuple[object, ...], tuple[int, _SuitTable | None]] = {}
 
     def clash(self, a_start: int, a_len: int, b_start: int, b_len: int) -> bool:

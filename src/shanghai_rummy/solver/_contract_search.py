@@ -1,11 +1,15 @@
-"""The depth-first searches behind :mod:`.solver` for one way to meet a contract or an
-opening (:mod:`._every` and :mod:`._ways` list every way), over the tables of :mod:`._rules`.
-Nothing here is public.
+"""The depth-first searches behind :mod:`shanghai_rummy.solver` for one way to meet a
+contract or an opening (:mod:`._general_walk` and :mod:`._alike_slots` list every way), over
+the tables of :mod:`._variant_rules`. Nothing here is public.
 """
 
 from __future__ import annotations
 
-from ._rules import (
+from ..cards import Rank
+from ..contracts import Contract, Opening
+from ..melds import GroupShape
+from ..variants import SameSuitRuns
+from ._variant_rules import (
     _ACE,
     _NO_LIMIT,
     _RANK_OF_POSITION,
@@ -17,10 +21,6 @@ from ._rules import (
     position_subsets,
     runs_clash,
 )
-from .cards import Rank
-from .contracts import Contract, Opening
-from .melds import GroupShape
-from .variants import SameSuitRuns
 
 _PlacedRun = tuple[int, int, int, int]  # suit, start, length, joker mask
 _RunSpec = tuple[int, int, int]  # size, most jokers, longest length

@@ -3,7 +3,7 @@ to go down (:func:`solve`), listing every way (:func:`arrangements`), and every 
 a hand can form (:func:`possible_groups`).
 
 :func:`solve` first tries quick refusals, necessary conditions read from a few card counts
-that most hands unable to meet the requirement fail (proved sound in ``_bounds``); a hand
+that most hands unable to meet the requirement fail (proved sound in ``_quick_refusals``); a hand
 that passes them is searched.
 
 Everything here reads :class:`~shanghai_rummy.Variant` fields; nothing asks which preset runs.
@@ -26,10 +26,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 
-from ._arguments import is_collection, refuses_bad_arguments, wrong_type
-from ._bounds import contract_tally, opening_tally
-from ._every import _Candidate, every_group, every_group_keyed, every_way
-from ._rules import (
+from .._arguments import is_collection, refuses_bad_arguments, wrong_type
+from ..cards import Card, Rank, Suit, refuse_text
+from ..contracts import Contract, Opening, Requirement
+from ..errors import ContractNotMetError, InvalidMeldError
+from ..melds import GroupShape, MeldKind, Shape, TableMeld, check_group, group_points
+from ..variants import SameSuitRuns, Variant
+from ._alike_slots import contract_ways, plan_of
+from ._contract_search import (
+    OpeningSearch,
+    solve_contract,
+)
+from ._general_walk import _Candidate, every_group, every_group_keyed, every_way
+from ._quick_refusals import contract_tally, opening_tally
+from ._variant_rules import (
     COMPLETION_MEMO_SIZE,
     Arrangement,
     _Rules,
@@ -39,16 +49,6 @@ from ._rules import (
     rules_of,
     runs_clash,
 )
-from ._search import (
-    OpeningSearch,
-    solve_contract,
-)
-from ._ways import contract_ways, plan_of
-from .cards import Card, Rank, Suit, refuse_text
-from .contracts import Contract, Opening, Requirement
-from .errors import ContractNotMetError, InvalidMeldError
-from .melds import GroupShape, MeldKind, Shape, TableMeld, check_group, group_points
-from .variants import SameSuitRuns, Variant
 
 __all__ = [
     "arrangements",
