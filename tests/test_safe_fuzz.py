@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
-from shanghai_rummy import legal
+from shanghai_rummy.engine import legal
 from shanghai_rummy.solver import _contract_search
 
 PRESETS = sorted(sr.VARIANTS)
