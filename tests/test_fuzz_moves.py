@@ -576,9 +576,9 @@ def test_a_float_is_not_a_seat() -> None:
 
 @st.composite
 def house_variants(draw: st.DrawFn) -> sr.Variant:
-    """A preset with its policies redrawn: who swaps and what a swap obliges, going out, new
-    groups, lay-offs, buying, the upcard obligation, restocking, the turn limit, the cut card
-    and aces. Combinations Variant refuses are rejected."""
+    """A preset with its policies redrawn: who swaps, from which groups and what a swap
+    obliges, going out, new groups, lay-offs, buying, the upcard obligation, restocking, the
+    turn limit, the cut card and aces. Combinations Variant refuses are rejected."""
     base = sr.get_variant(draw(st.sampled_from(PRESETS)))
     flag = st.booleans()
     changes: dict[str, Any] = {
@@ -588,6 +588,7 @@ def house_variants(draw: st.DrawFn) -> sr.Variant:
             must_go_down_same_turn=draw(flag),
             joker_into_new_meld=draw(flag),
             same_turn_as_going_down=draw(flag),
+            from_melds=draw(st.sampled_from(list(sr.SwapFrom))),
         ),
         "going_down": attrs.evolve(
             base.going_down,
@@ -663,6 +664,7 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
         set_max=draw(st.sampled_from([None, set_min + 1, 8])),
         run_max=draw(st.sampled_from([None, run_min + 3, 13])),
         set_distinct_suits=draw(flag),
+        set_distinct_suits_when_laid=draw(flag),
     )
     jokers = attrs.evolve(
         base.jokers,

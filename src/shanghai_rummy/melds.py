@@ -37,7 +37,7 @@ import attrs
 from .cards import Card, Rank, Suit, card_error, cards_error, refuse_text
 from .contracts import CardValues
 from .errors import InvalidMeldError, JokerSwapError, LayOffError
-from .variants import Aces, MeldRules, Variant
+from .variants import Aces, MeldRules, SwapFrom, Variant
 
 __all__ = [
     "End",
@@ -217,32 +217,41 @@ def _joker_error(naturals: int, jokers: int, rules_amn: bool) -> str | None:
     return None
 
 
-def _set_size_error(size: int, melds: MeldRules) -> str | None:
+def _distinct_field(melds: MeldRules) -> str:
+    """The field that makes a set laid down hold one card of each suit at most."""
+    if melds.set_distinct_suits:
+        return "variant.melds.set_distinct_suits"
+    return "variant.melds.set_distinct_suits_when_laid"
+
+
+def _set_size_error(size: int, melds: MeldRules, laid: bool = True) -> str | None:
     if size < melds.set_min:
         return f"a set needs at least {melds.set_min} cards, got {size} (variant.melds.set_min)"
     if melds.set_max is not None and size > melds.set_max:
         return f"a set holds at most {melds.set_max} cards, got {size} (variant.melds.set_max)"
-    if melds.set_distinct_suits and size > 4:
+    distinct = melds.distinct_suits_when_laid if laid else melds.set_distinct_suits
+    if distinct and size > 4:
         return (
-            f"a set holds at most 4 cards, one of each suit, got {size} "
-            "(variant.melds.set_distinct_suits)"
+            f"a set holds at most 4 cards, one of each suit, got {size} ({_distinct_field(melds)})"
         )
     return None
 
 
-def _read_set(cards: tuple[Card, ...], variant: Variant) -> GroupShape | str:
+def _read_set(cards: tuple[Card, ...], variant: Variant, laid: bool = True) -> GroupShape | str:
     naturals = [card for card in cards if card.rank is not None]
     rank = naturals[0].rank
     assert rank is not None
+    melds = variant.melds
+    distinct = melds.distinct_suits_when_laid if laid else melds.set_distinct_suits
     seen: set[Suit] = set()
     for card in naturals:
         if card.rank is not rank:
             return f"{card} is not {_a(rank)} (a set is cards of one rank)"
         assert card.suit is not None
-        if variant.melds.set_distinct_suits and card.suit in seen:
-            return f"two {_SUIT_NAMES[card.suit]}s in a set (variant.melds.set_distinct_suits)"
+        if distinct and card.suit in seen:
+            return f"two {_SUIT_NAMES[card.suit]}s in a set ({_distinct_field(melds)})"
         seen.add(card.suit)
-    error = _set_size_error(len(cards), variant.melds) or _joker_error(
+    error = _set_size_error(len(cards), variant.melds, laid) or _joker_error(
         len(naturals), len(cards) - len(naturals), variant.jokers.at_most_naturals
     )
     if error:
@@ -346,6 +355,7 @@ def check_group(
     *,
     kind: MeldKind | None = None,
     joker_limit: int | None = None,
+    laid: bool = True,
 ) -> GroupShape:
     """Read ``cards`` as a valid set or run under ``variant``, or raise
     :class:`~shanghai_rummy.InvalidMeldError` naming the rule that fails.
@@ -354,6 +364,9 @@ def check_group(
     (this only matters for one natural card with jokers), otherwise it must be a valid run.
     ``variant.jokers.at_most_naturals`` always applies; ``joker_limit`` is the extra cap when
     going down (``variant.jokers.going_down_limit(size)``), checked after the reading.
+    ``laid``: the group is being laid down now, so ``melds.set_distinct_suits_when_laid``
+    applies; False reads a group already on the table, which lay-offs and swaps may have
+    grown past it.
 
     >>> from shanghai_rummy import get_variant, parse_cards
     >>> shanghai = get_variant("shanghai")
@@ -382,18 +395,22 @@ def check_group(
     same_suit = all(card.suit is first.suit for card in natural_cards)
     # only a group of one rank may read as a set, only one of one suit as a run
     if kind is not MeldKind.RUN and same_rank:
-        read = _read_set(group, variant)
+        read = _read_set(group, variant, laid)
         if isinstance(read, GroupShape):
             return _capped(read, joker_limit)
     if kind is not MeldKind.SET and same_suit:
         read = _read_run(group, variant)
         if isinstance(read, GroupShape):
             return _capped(read, joker_limit)
-    raise InvalidMeldError(_group_refusal(group, natural_cards, variant, kind))
+    raise InvalidMeldError(_group_refusal(group, natural_cards, variant, kind, laid))
 
 
 def _group_refusal(
-    group: tuple[Card, ...], natural_cards: list[Card], variant: Variant, kind: MeldKind | None
+    group: tuple[Card, ...],
+    natural_cards: list[Card],
+    variant: Variant,
+    kind: MeldKind | None,
+    laid: bool,
 ) -> str:
     """Why :func:`check_group` reads ``group`` as no valid group: the rule the group breaks
     as the kind it most looks like."""
@@ -402,7 +419,7 @@ def _group_refusal(
     text = _text(group)
     as_set = as_run = ""
     if kind is not MeldKind.RUN:
-        read = _read_set(group, variant)
+        read = _read_set(group, variant, laid)
         assert isinstance(read, str)
         as_set = read
     if kind is not MeldKind.SET:
@@ -420,7 +437,7 @@ def _group_refusal(
         if first.rank is second.rank:  # it starts like a set
             return f"set {text}: {as_set}"
         return f"{text}: neither a set (cards of one rank) nor a run (cards of one suit)"
-    set_fits = _set_size_error(len(group), variant.melds) is None
+    set_fits = _set_size_error(len(group), variant.melds, laid) is None
     run_fits = _run_size_error(len(group), variant.melds) is None
     if set_fits and not run_fits:
         return f"set {text}: {as_set}"
@@ -686,7 +703,8 @@ def _extended(meld: TableMeld, card: Card, end: End, variant: Variant) -> TableM
 def swap_positions(meld: Shape, card: Card, variant: Variant) -> tuple[int, ...]:
     """Indices of the jokers in ``meld`` that the natural ``card`` may replace: in a run the
     joker standing for ``card``; in a set every joker, when ``card`` has the set's rank (and,
-    where ``variant.melds.set_distinct_suits``, a suit the set does not hold).
+    where ``variant.melds.set_distinct_suits``, a suit the set does not hold); none in a kind
+    of group ``variant.joker_swap.from_melds`` closes.
 
     Fast: it reads the meld's fields and builds no text; :func:`swap_joker` says why not.
 
@@ -701,7 +719,7 @@ def swap_positions(meld: Shape, card: Card, variant: Variant) -> tuple[int, ...]
     if type(card) is not Card:
         raise card_error(card)
     rank = card.rank
-    if rank is None:
+    if rank is None or meld.kind not in _SWAP_KINDS[variant.joker_swap.from_melds]:
         return ()
     cards = meld.cards
     if meld.kind is MeldKind.SET:
@@ -723,6 +741,25 @@ def swap_positions(meld: Shape, card: Card, variant: Variant) -> tuple[int, ...]
     return tuple(index for index in range(first, len(cards), 13) if cards[index].rank is None)
 
 
+_SWAP_KINDS = {
+    SwapFrom.RUNS_AND_SETS: (MeldKind.RUN, MeldKind.SET),
+    SwapFrom.RUNS: (MeldKind.RUN,),
+    SwapFrom.SETS: (MeldKind.SET,),
+}
+"""The kinds of group a joker may be taken from, by ``joker_swap.from_melds``."""
+
+
+def _swap_closed(kind: MeldKind, variant: Variant) -> str | None:
+    """Why no joker may be taken from a group of that kind (``joker_swap.from_melds``)."""
+    allowed = variant.joker_swap.from_melds
+    if kind in _SWAP_KINDS[allowed]:
+        return None
+    return (
+        f"jokers are taken from {allowed.value} only, not from a {kind.value} "
+        f"(variant.joker_swap.from_melds={allowed.value})"
+    )
+
+
 def _swap_refusal(meld: Shape, card: Card, variant: Variant) -> str:
     """Why :func:`swap_positions` finds no joker of ``meld`` for ``card``."""
     jokers = [index for index, held in enumerate(meld.cards) if held.rank is None]
@@ -730,6 +767,9 @@ def _swap_refusal(meld: Shape, card: Card, variant: Variant) -> str:
         return "a joker is swapped for a natural card, not for another joker"
     if not jokers:
         return f"{meld} holds no joker"
+    closed = _swap_closed(meld.kind, variant)
+    if closed is not None:
+        return f"{meld}: {closed}"
     if meld.kind is MeldKind.SET:
         assert meld.rank is not None
         assert card.suit is not None

@@ -393,7 +393,7 @@ def _table(state: GameState) -> Problems:
             return
         owners.add(owner)
         try:
-            shape = check_group(table_meld.cards, state.variant, kind=table_meld.kind)
+            shape = check_group(table_meld.cards, state.variant, kind=table_meld.kind, laid=False)
         except InvalidMeldError as error:
             yield f"{path}.cards", f"{name}: not valid under {state.variant.id!r}: {error}"
             return

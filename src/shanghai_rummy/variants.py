@@ -45,6 +45,7 @@ __all__ = [
     "SameSuitRuns",
     "Scoring",
     "StockRules",
+    "SwapFrom",
     "SwapWho",
     "Variant",
     "get_variant",
@@ -120,12 +121,16 @@ class MeldRules:
     """The shapes of valid groups.
 
     ``set_max``/``run_max`` of ``None`` mean no limit beyond what the pack and aces allow.
-    ``set_distinct_suits`` forbids two cards of one suit in a set (so sets hold at most 4).
+    ``set_distinct_suits`` forbids two cards of one suit in a set (so sets hold at most 4),
+    always. ``set_distinct_suits_when_laid`` forbids it only in a set as it is laid down (when
+    going down, or as a new group): lay-offs and joker swaps may then add a suit it holds.
+    Neither: suits do not matter.
     """
 
     set_min: int = 3
     set_max: int | None = None
     set_distinct_suits: bool = False
+    set_distinct_suits_when_laid: bool = False
     run_min: int = 4
     run_max: int | None = None
     aces: Aces = Aces.HIGH
@@ -143,6 +148,20 @@ class MeldRules:
             limit for limit in (self.set_max, 4 if self.set_distinct_suits else None) if limit
         ]
         return min(limits) if limits else None
+
+    @property
+    def largest_laid_set(self) -> int | None:
+        """The largest set that may be laid down (going down, or as a new group), or None
+        for no limit: :attr:`largest_set`, and 4 where ``set_distinct_suits_when_laid``."""
+        largest = self.largest_set
+        if not self.set_distinct_suits_when_laid:
+            return largest
+        return 4 if largest is None else min(largest, 4)
+
+    @property
+    def distinct_suits_when_laid(self) -> bool:
+        """Whether a set laid down may not hold two cards of one suit (either field)."""
+        return self.set_distinct_suits or self.set_distinct_suits_when_laid
 
 
 @attrs.frozen(kw_only=True)
@@ -279,6 +298,16 @@ class GoingDownRules:
     same_suit_runs: SameSuitRuns = SameSuitRuns.NOT_JOINABLE
 
 
+class SwapFrom(enum.Enum):
+    """Which table groups a joker may be taken from."""
+
+    RUNS_AND_SETS = "runs_and_sets"
+    RUNS = "runs"
+    """From runs only: a joker in a set stays there."""
+    SETS = "sets"
+    """From sets only: a joker in a run stays there."""
+
+
 class SwapWho(enum.Enum):
     """Who may take a joker from a table group by giving the card it stands for."""
 
@@ -296,12 +325,15 @@ class JokerSwapRules:
     - ``joker_into_new_meld``: the joker taken must be laid down in a new group that turn.
     - ``same_turn_as_going_down``: a player may swap on the turn they went down on (false:
       only on later turns, as ``going_down.lay_off_same_turn`` for lay-offs).
+    - ``from_melds``: the groups a joker may be taken from: runs and sets, runs only, or
+      sets only.
     """
 
     who: SwapWho = SwapWho.ANYONE
     must_go_down_same_turn: bool = True
     joker_into_new_meld: bool = False
     same_turn_as_going_down: bool = True
+    from_melds: SwapFrom = SwapFrom.RUNS_AND_SETS
 
 
 class Restock(enum.Enum):
@@ -556,7 +588,7 @@ def _validate_melds(variant: Variant) -> None:
         _check_int("melds.set_max", melds.set_max, melds.set_min, high, "MAX_GROUP_CARDS")
     if melds.run_max is not None:
         _check_int("melds.run_max", melds.run_max, melds.run_min, high, "MAX_GROUP_CARDS")
-    largest = melds.largest_set
+    largest = melds.largest_laid_set
     if largest is not None and largest < melds.set_min:
         raise _fail("melds.set_min", f"{melds.set_min} is more than a set may hold ({largest})")
     if melds.run_min > melds.longest_run:
@@ -641,7 +673,7 @@ def _validate_deal(variant: Variant, index: int, spec: DealSpec) -> None:
         _check_values(f"{field}.requirement.values", requirement.values)
         return
     melds = variant.melds
-    largest_set = melds.largest_set
+    largest_set = melds.largest_laid_set
     for size in requirement.sets:
         if size < melds.set_min or (largest_set is not None and size > largest_set):
             raise _fail(f"{field}.requirement", f"a set of {size} is not a valid set under melds")

@@ -158,9 +158,10 @@ class _Rules:
         self.run_min = melds.run_min
         self.run_long = melds.longest_run
         self.set_min = melds.set_min
-        largest = melds.largest_set
+        # the searches lay groups down: a set as it is laid
+        largest = melds.largest_laid_set
         self.set_big = _NO_LIMIT if largest is None else largest
-        self.distinct = melds.set_distinct_suits
+        self.distinct = melds.distinct_suits_when_laid
         self.amn = variant.jokers.at_most_naturals
         positions = range(2, 27) if self.wrap else range(1, 15)
         self.position_bits = [0] * 15
