@@ -555,6 +555,34 @@ def test_joker_swap_by_a_seat_not_down_refused_when_it_cannot_go_down_with_the_j
         sr.apply(state, swap)
 
 
+def test_swapped_joker_may_go_into_a_group_joining_a_going_down_met_this_turn() -> None:
+    """A seat not yet down swaps a joker it must lay in a new group, then goes down group by
+    group: once its first group meets the opening it is down, and the joker may still go into
+    a group joining that going down this turn (an opening takes more groups), even where new
+    groups are allowed only on later turns. (The fuzzer found the group refused and the turn
+    stuck half-laid.)"""
+    variant = attrs.evolve(
+        ANYONE_SWAPS,
+        going_down=attrs.evolve(ANYONE_SWAPS.going_down, new_melds=sr.NewMelds.LATER_TURNS),
+    )
+    starter = cards("6S JK 8S 10D 10C 10H 2C 3D 4H 9D JH QS KD 5S 3C")
+    seat0 = cards("7S 8D 9D 10D JD QD KD 5C 5D 2C 4H 9H 3S QC")
+    state = sr.deal_from(variant, hands=[seat0, starter], stock_top=cards("2H"))
+    state = sr.meld(state, 1, [cards("6S JK 8S"), cards("10D 10C 10H")])
+    state = sr.draw(sr.discard(state, 1, C("KD")), 0, STOCK)
+    state = sr.apply(state, sr.SwapJoker(0, C("7S"), state.table[0].id))
+    first = sr.Meld(0, (cards("8D 9D 10D JD QD KD"),))
+    assert first in sr.legal_actions(state)
+    state = sr.apply(state, first)
+    assert state.seats[0].down and state.turn_state.jokers_to_meld == 1
+    listed = sr.legal_actions(state)
+    assert listed, "the turn is stuck: the swapped joker has nowhere to go"
+    assert not any(isinstance(action, sr.Discard) for action in listed)
+    state = sr.apply(state, sr.Meld(0, (cards("5C 5D JK"),)))
+    assert state.turn_state.jokers_to_meld == 0
+    sr.validate(sr.discard(state, 0, C("QC")))
+
+
 def test_a_bool_is_not_a_seat() -> None:
     state = sr.new_game(SHANGHAI, players=3, seed=1)
     assert state.to_act == 1

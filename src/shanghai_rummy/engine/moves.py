@@ -730,12 +730,20 @@ def swap_refusal(
 def _joker_obligation_feasible(
     state: GameState, seat: int, hand: tuple[Card, ...], owed: int
 ) -> bool:
-    """Whether ``seat`` can still lay ``owed`` swapped jokers in new groups this turn: as new
-    groups once down (where allowed this turn), or in its going down while not down."""
-    if not state.seats[seat].down:
-        laid = laid_shapes(state)
-        return can_go_down_with_jokers(state.variant, state.deal_number, hand, owed, laid)
-    return _may_lay_new_group(state, seat) and can_meld_a_joker(state.variant, hand, owed)
+    """Whether ``seat`` can still lay ``owed`` swapped jokers in new groups this turn: in its
+    going down while not down, or in groups joining a going down met this turn that may
+    still take more (an opening, a contract without ``exact_meld_count``), or as new groups
+    once down (where allowed this turn)."""
+    variant = state.variant
+    laid = laid_shapes(state)
+    if not state.seats[seat].down or (
+        laid and extends_going_down(variant, variant.deal(state.deal_number).requirement)
+    ):
+        if can_go_down_with_jokers(variant, state.deal_number, hand, owed, laid):
+            return True
+        if not state.seats[seat].down:
+            return False
+    return _may_lay_new_group(state, seat) and can_meld_a_joker(variant, hand, owed)
 
 
 def _may_lay_new_group(state: GameState, seat: int) -> bool:

@@ -747,11 +747,11 @@ def _complete(
     left = remaining(laid, requirement, variant)
     if not _laid_apart(laid, variant):
         return None
+    extends = isinstance(requirement, Opening) or not variant.going_down.exact_meld_count
     for residual in left:
         if jokers_at_least:
-            way = _with_jokers(cards, residual, laid, variant, leaves, jokers_at_least)
+            way = _with_jokers(cards, residual, laid, variant, leaves, jokers_at_least, extends)
         else:
-            extends = isinstance(requirement, Opening) or not variant.going_down.exact_meld_count
             way = _completion(cards, residual, laid, variant, leaves, most_left, extends)
         if way is not None:
             return way
@@ -854,11 +854,16 @@ def _with_jokers(
     variant: Variant,
     leaves: Callable[[int], bool] | None,
     jokers: int,
+    extends: bool,
 ) -> Arrangement | None:
     """:func:`complete` for one requirement left, with at least ``jokers`` jokers in the
-    groups added: the first of every way that holds them."""
+    groups added: the first of every way that holds them. Where ``laid`` meets the
+    requirement already, the jokers can go only into extra groups that join it, where the
+    going down may hold more groups than it asks (``extends``)."""
     if residual is None:
-        return None
+        if not extends:
+            return None
+        residual = _ANY_GROUPS
     counts, held = count_cards(cards)
     for chosen in every_way(
         counts,
