@@ -3,12 +3,21 @@ per setting, named for it, in a position where the setting decides the move."""
 
 from __future__ import annotations
 
+import random
+
+import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import shanghai_rummy as sr
+from shanghai_rummy.engine.play_rules import possible_groups
+from shanghai_rummy.melds import run_readings
 
 from .helpers import C, cards, stacked
 from .positions import house, pass_offers
+from .test_fuzz_moves import advance, wide_variants
+from .test_properties import _unlisted_candidates
 
 SHANGHAI = sr.get_variant("shanghai")
 STOCK = sr.Source.STOCK
@@ -102,3 +111,116 @@ def test_joker_swap_from_sets_only_leaves_the_jokers_of_runs() -> None:
     joker_set = state.table[0].id
     assert sr.SwapJoker(1, C("8H"), joker_set) in sr.legal_actions(state)
     assert sr.JOKER in sr.swap_joker(state, 1, C("8H"), joker_set).hand(1)
+
+
+# -- a group that reads both as a set and as a run (issue 24, fix 3; RULES.md §2 rulings) ----
+
+
+FREE_JOKERS = house(sr.get_variant("shanghai-wiki"), "free-jokers", jokers__at_most_naturals=False)
+RUN = sr.MeldKind.RUN
+
+
+def _set_and_run_deal(hand: str) -> sr.GameState:
+    """Deal 2 (a set of 3 and a run of 4) of shanghai-wiki with jokers free of the naturals'
+    count; seat 0 holds ``hand`` and has drawn 2C."""
+    state = stacked(
+        FREE_JOKERS,
+        {0: cards(hand)},
+        upcard=C("KH"),
+        stock_top=cards("2C"),
+        dealer=3,
+        deal_number=2,
+    )
+    return pass_offers(sr.draw(state, 0, STOCK))
+
+
+def test_a_group_that_reads_both_ways_is_laid_as_the_player_names_it() -> None:
+    state = _set_and_run_deal("JK JK JK 9C 8C 8D 8H 3S 4D 5H 6S")
+    groups = [cards("JK JK JK 9C"), cards("8C 8D 8H")]
+    with pytest.raises(sr.ContractNotMetError):
+        sr.meld(state, 0, groups)  # read as it reads unnamed: two sets
+    down = sr.meld(state, 0, groups, [RUN, None])
+    run, eights = down.table
+    assert run.kind is RUN and run.start == 6 and run.stands_for(0) == C("6C")
+    assert eights.kind is sr.MeldKind.SET and down.is_down(0)
+    sr.validate(down)
+    as_a_move = sr.apply(state, sr.parse_action("meld run JK JK JK 9C / 8C 8D 8H", seat=0))
+    assert as_a_move.table == down.table
+
+
+def test_a_group_that_reads_both_ways_is_listed_in_both_readings() -> None:
+    state = _set_and_run_deal("9C JK JK JK 5S 6S 7S 8S 2D 2H 4C")
+    listed = sr.legal_actions(state)
+    as_set = sr.Meld(0, (cards("9C JK JK JK"),))
+    as_runs = [sr.Meld(0, (cards(run),), (RUN,)) for run in ("9C JK JK JK", "JK JK JK 9C")]
+    assert as_set in listed and all(run in listed for run in as_runs)
+    assert sr.apply(state, as_set).table[0].kind is sr.MeldKind.SET
+    laid = sr.apply(state, as_runs[1])
+    assert laid.table[0].kind is RUN and laid.table[0].start == 6
+    assert sr.Meld(0, (cards("2C 2D 2H"),)) in sr.legal_actions(laid)
+
+
+def test_the_kind_of_a_group_is_written_in_the_notation_and_in_json() -> None:
+    action = sr.parse_action("meld run JK JK 9C / 8C 8D JK", seat=1)
+    assert action == sr.Meld(1, (cards("JK JK 9C"), cards("8C 8D JK")), (RUN, None))
+    assert sr.format_action(action) == "meld run JK JK 9C / 8C 8D JK"
+    assert sr.format_action(sr.Meld(1, (cards("8C 8D JK"),), (None,))) == "meld 8C 8D JK"
+    out = sr.parse_action("out meld set JK JK 9C discard 2C", seat=0)
+    assert isinstance(out, sr.GoOut) and out.kinds == (sr.MeldKind.SET,)
+    assert sr.from_json(sr.to_json(action), sr.Meld) == action
+    assert sr.from_json(sr.to_json(out), sr.GoOut) == out
+    wrong = sr.to_json(action).replace('"kinds":["run",null]', '"kinds":["run"]')
+    with pytest.raises(sr.SerializationError, match="kinds"):
+        sr.from_json(wrong, sr.Meld)
+    state = _set_and_run_deal("JK JK JK 9C 8C 8D 8H 3S 4D 5H 6S")
+    with pytest.raises(sr.InvalidMeldError, match="kind"):
+        sr.meld(state, 0, [cards("JK JK JK 9C"), cards("8C 8D 8H")], [RUN])
+
+
+# -- the listing agrees with the moves over random house variants -------------------------------
+
+
+def _named_runs(state: sr.GameState, seat: int) -> list[sr.Action]:
+    """Every single group of ``seat``'s hand laid as the run reading of a set of one natural
+    card and jokers (the Melds that name ``MeldKind.RUN``)."""
+    variant = state.variant
+    melds: list[sr.Action] = []
+    for group in possible_groups(state.hand(seat), variant):
+        if sum(1 for card in group if not card.is_joker) == 1:
+            shape = sr.check_group(group, variant)
+            melds += [sr.Meld(seat, (run.cards,), (RUN,)) for run in run_readings(shape, variant)]
+    return melds
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=wide_variants(),
+    seed=st.integers(min_value=0, max_value=10_000),
+    steps=st.integers(min_value=0, max_value=120),
+)
+def test_legal_actions_agree_with_apply_in_house_variants(
+    variant: sr.Variant, seed: int, steps: int
+) -> None:
+    """Over random house variants (the new settings among them): every listed move applies
+    to a valid state, and no move that applies is left out, the runs named by kind included."""
+    rng = random.Random(seed)
+    players = rng.randint(variant.min_players, min(variant.max_players, 4))
+    state = advance(sr.new_game(variant, players=players, seed=seed), rng, steps)
+    if state.phase is sr.Phase.DEAL_OVER:
+        state = sr.next_deal(state)
+    listed = set(sr.legal_actions(state))
+    for action in listed:
+        sr.validate(sr.apply(state, action))
+    candidates = _unlisted_candidates(state, rng)
+    if state.phase is sr.Phase.PLAY and state.to_act is not None:
+        candidates += _named_runs(state, state.to_act)
+    for action in candidates:
+        if action in listed or (isinstance(action, sr.Meld) and not action.kinds):
+            continue
+        if isinstance(action, sr.LayOff) and attrs.evolve(action, end=None) in listed:
+            continue  # the same lay-off, its end stated where only one end fits
+        try:
+            sr.apply(state, action)
+        except sr.IllegalMoveError:
+            continue
+        raise AssertionError(f"{sr.format_action(action)} is not listed but apply accepted it")

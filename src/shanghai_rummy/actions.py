@@ -19,6 +19,7 @@ import attrs
 
 from ._arguments import is_collection, wrong_type
 from .cards import Card
+from .melds import MeldKind
 
 __all__ = [
     "Action",
@@ -66,6 +67,19 @@ def _groups(groups: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     return tuple(made)
 
 
+def _kinds(kinds: Iterable[MeldKind | None]) -> tuple[MeldKind | None, ...]:
+    if type(kinds) is tuple and not kinds:
+        return kinds
+    if not is_collection(kinds):
+        raise wrong_type("Meld/GoOut", "kinds", "a sequence of MeldKind or None", kinds)
+    made = tuple(kinds)
+    for kind in made:
+        if kind is not None and type(kind) is not MeldKind:
+            raise wrong_type("Meld/GoOut", "each kind", "a MeldKind or None", kind)
+    # naming no kind at all is the same move as not naming any
+    return made if any(kind is not None for kind in made) else ()
+
+
 @attrs.frozen
 class Draw:
     """Draw the top card of the stock, or take the upcard."""
@@ -88,15 +102,32 @@ class PassBuy:
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Meld:
     """Lay down groups: going down (the contract or the opening) or, where the variant allows,
     new groups after going down. A run is given in rank order, so a joker's position says
     which card it stands for. An empty group is refused, never skipped, even among others:
-    it is most likely a slip, and the error names it (``meld: group 2 of 3 is empty``)."""
+    it is most likely a slip, and the error names it (``meld: group 2 of 3 is empty``).
+
+    ``kinds`` names how groups are read, one entry per group (``None``: as
+    :func:`~shanghai_rummy.check_group` reads it), or is empty: only a group that reads both
+    as a set and as a run (one natural card and jokers, such as ``JK JK 9C`` where
+    ``variant.jokers.at_most_naturals`` is off) needs it, to be laid as the run.
+
+    >>> from shanghai_rummy import MeldKind, parse_cards
+    >>> Meld(0, [parse_cards("JK JK 9C")], [MeldKind.RUN]).kinds
+    (<MeldKind.RUN: 'run'>,)
+    >>> Meld(0, [parse_cards("JK JK 9C")], [None]) == Meld(0, [parse_cards("JK JK 9C")])
+    True
+    """
 
     seat: int
     groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=_groups)
+    kinds: tuple[MeldKind | None, ...] = attrs.field(default=(), converter=_kinds)
+
+    def __repr__(self) -> str:
+        kinds = f", kinds={self.kinds!r}" if self.kinds else ""  # most name none
+        return f"Meld(seat={self.seat!r}, groups={self.groups!r}{kinds})"
 
 
 @attrs.frozen
@@ -145,12 +176,14 @@ def _lay_offs(items: Iterable[PlannedLayOff]) -> tuple[PlannedLayOff, ...]:
 class GoOut:
     """Go out in one atomic move: lay down ``groups``, then the ``lay_offs`` in order (melds
     laid down by this move get the next meld ids, in order), then ``discard`` if given.
-    Either the whole move applies and ends the deal, or nothing changes."""
+    Either the whole move applies and ends the deal, or nothing changes. ``kinds``: how the
+    groups are read, as for :class:`Meld`."""
 
     seat: int
     groups: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_groups)
     lay_offs: tuple[PlannedLayOff, ...] = attrs.field(default=(), converter=_lay_offs)
     discard: Card | None = None
+    kinds: tuple[MeldKind | None, ...] = attrs.field(default=(), converter=_kinds)
 
 
 Action: TypeAlias = Draw | Buy | PassBuy | Meld | LayOff | SwapJoker | Discard | GoOut

@@ -15,7 +15,10 @@ that starts a run is position 14) and a position's rank is found modulo 13
 
 **Set or run?** A group whose natural cards share one rank *and* one suit (one natural card
 and jokers) may read both ways. :func:`check_group` reads it as a set whenever it is a valid
-set (the joker limit for going down aside), else as a run; pass ``kind`` to choose.
+set (the joker limit for going down aside), else as a run; pass ``kind`` to choose. A
+:class:`~shanghai_rummy.Meld` names the kind in ``kinds`` (RULES.md: such a group "is laid as
+whichever the player names"); :func:`run_readings` and :func:`named_kind` give the other
+reading and the kind to name.
 
 >>> from shanghai_rummy import get_variant, parse_cards
 >>> shanghai = get_variant("shanghai")
@@ -34,7 +37,7 @@ from typing import Literal, Protocol, TypeAlias
 
 import attrs
 
-from .cards import Card, Rank, Suit, card_error, cards_error, refuse_text
+from .cards import JOKER, Card, Rank, Suit, card_error, cards_error, refuse_text
 from .contracts import CardValues
 from .errors import InvalidMeldError, JokerSwapError, LayOffError
 from .variants import Aces, MeldRules, SwapFrom, Variant
@@ -49,7 +52,9 @@ __all__ = [
     "group_points",
     "lay_off_ends",
     "make_table_meld",
+    "named_kind",
     "rank_at",
+    "run_readings",
     "swap_joker",
     "swap_positions",
 ]
@@ -444,6 +449,46 @@ def _group_refusal(
     if run_fits and not set_fits:
         return f"run {text}: {as_run}"
     return f"{text}: neither a set ({as_set}) nor a run ({as_run})"
+
+
+def named_kind(shape: Shape, variant: Variant) -> MeldKind | None:
+    """The kind a :class:`~shanghai_rummy.Meld` must name to lay ``shape``'s cards as
+    ``shape``: ``MeldKind.RUN`` for a run of one natural card and jokers whose cards also
+    make a valid set (which :func:`check_group` reads first), else None.
+
+    >>> from shanghai_rummy import get_variant, parse_cards
+    >>> rummy51 = get_variant("rummy51")
+    >>> named_kind(check_group(parse_cards("JK JK 9C"), rummy51, kind=MeldKind.RUN), rummy51)
+    <MeldKind.RUN: 'run'>
+    >>> named_kind(check_group(parse_cards("JK JK 9C"), rummy51), rummy51) is None
+    True
+    """
+    if shape.kind is not MeldKind.RUN or shape.naturals != 1:
+        return None
+    return MeldKind.RUN if isinstance(_read_set(shape.cards, variant), GroupShape) else None
+
+
+def run_readings(shape: Shape, variant: Variant) -> tuple[GroupShape, ...]:
+    """The runs the cards of a set of one natural card and jokers also make (the natural
+    card at each place of the run in turn, where the ace rule and the run sizes allow), which
+    a :class:`~shanghai_rummy.Meld` lays by naming ``MeldKind.RUN``; () for any other group.
+
+    >>> from shanghai_rummy import get_variant, parse_cards
+    >>> rummy51 = get_variant("rummy51")
+    >>> [str(run) for run in run_readings(check_group(parse_cards("9C JK JK"), rummy51), rummy51)]
+    ['run 9C JK JK', 'run JK 9C JK', 'run JK JK 9C']
+    """
+    if shape.kind is not MeldKind.SET or shape.naturals != 1:
+        return ()
+    natural = next(card for card in shape.cards if card.rank is not None)
+    jokers = shape.jokers
+    runs = []
+    for place in range(jokers + 1):
+        cards = (*(JOKER,) * place, natural, *(JOKER,) * (jokers - place))
+        read = _read_run(cards, variant)
+        if isinstance(read, GroupShape):
+            runs.append(read)
+    return tuple(runs)
 
 
 def _capped(shape: GroupShape, joker_limit: int | None) -> GroupShape:

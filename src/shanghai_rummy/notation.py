@@ -13,7 +13,9 @@ notation                                               action
 ``buy`` / ``pass``                                     :class:`~shanghai_rummy.Buy` /
                                                        :class:`~shanghai_rummy.PassBuy`
 ``meld 8C 8D JK / JK 5H 6H 7H``                        :class:`~shanghai_rummy.Meld`: groups
-                                                       separated by ``/``, a run in rank order
+                                                       separated by ``/``, a run in rank order;
+``meld run JK JK 9C``                                  ``set`` or ``run`` before a group names
+                                                       how it is read (``Meld.kinds``)
 ``layoff 9C 3`` (or ``layoff 9C #3 high``)             :class:`~shanghai_rummy.LayOff` of a
                                                        card on meld 3, at an end if needed
 ``swap 8H 1``                                          :class:`~shanghai_rummy.SwapJoker`
@@ -59,6 +61,7 @@ from .actions import (
 )
 from .cards import Card
 from .errors import NotationError
+from .melds import MeldKind
 
 __all__ = ["format_action", "parse_action"]
 
@@ -66,6 +69,7 @@ _TOKEN = re.compile(r"[/,]|[^\s/,]+")
 _MELD_ID = re.compile(r"#?(-?\d{1,18})")  # no meld id comes near 18 digits
 _ENDS: tuple[End, ...] = ("low", "high")
 _SECTIONS = ("meld", "layoff", "discard")
+_KINDS = {kind.value: kind for kind in MeldKind}
 
 _SOURCES: dict[tuple[str, str], Source] = {
     ("draw", ""): Source.STOCK,
@@ -92,7 +96,7 @@ _FORMS = {
     "take": "'take' (the upcard)",
     "buy": "'buy'",
     "pass": "'pass'",
-    "meld": "'meld CARDS / CARDS ...', such as 'meld 8C 8D JK / 4S 5S 6S 7S'",
+    "meld": "'meld [set|run] CARDS / [set|run] CARDS ...', such as 'meld 8C 8D JK / 4S 5S 6S 7S'",
     "layoff": "'layoff CARD MELD [low|high]', such as 'layoff 9C 3'",
     "swap": "'swap CARD MELD', such as 'swap 8H 1'",
     "discard": "'discard CARD', such as 'discard KH'",
@@ -104,13 +108,22 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(card.code for card in cards)
 
 
-def _groups(groups: Sequence[Sequence[Card]]) -> str:
+def _groups(groups: Sequence[Sequence[Card]], kinds: Sequence[MeldKind | None] = ()) -> str:
     if not groups or any(not group for group in groups):
         raise NotationError(
             f"cannot write groups {[_cards(group) for group in groups]!r}: a meld needs at "
             "least one group, and every group at least one card"
         )
-    return " / ".join(_cards(group) for group in groups)
+    if kinds and len(kinds) != len(groups):
+        raise NotationError(
+            f"cannot write {len(groups)} group(s) with {len(kinds)} kind(s): name one kind per "
+            "group, or none"
+        )
+    named = kinds or (None,) * len(groups)
+    return " / ".join(
+        _cards(group) if kind is None else f"{kind.value} {_cards(group)}"
+        for group, kind in zip(groups, named, strict=True)
+    )
 
 
 def _lay_off(card: Card, meld_id: int, end: End | None) -> str:
@@ -146,7 +159,7 @@ def format_action(action: Action) -> str:
     if isinstance(action, PassBuy):
         return "pass"
     if isinstance(action, Meld):
-        return f"meld {_groups(action.groups)}"
+        return f"meld {_groups(action.groups, action.kinds)}"
     if isinstance(action, LayOff):
         return f"layoff {_lay_off(action.card, action.meld_id, action.end)}"
     if isinstance(action, SwapJoker):
@@ -156,7 +169,7 @@ def format_action(action: Action) -> str:
     if isinstance(action, GoOut):
         parts = ["out"]
         if action.groups:
-            parts.append(f"meld {_groups(action.groups)}")
+            parts.append(f"meld {_groups(action.groups, action.kinds)}")
         if action.lay_offs:
             planned = (_lay_off(item.card, item.meld_id, item.end) for item in action.lay_offs)
             parts.append("layoff " + ", ".join(planned))
@@ -218,21 +231,31 @@ class _Reader:
             return "high"
         return None
 
-    def groups(self, stop: Sequence[str]) -> tuple[tuple[Card, ...], ...]:
+    def groups(
+        self, stop: Sequence[str]
+    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[MeldKind | None, ...]]:
+        """Groups separated by ``/``, each optionally after ``set`` or ``run``: the groups
+        and the kinds named (None where a group names none)."""
         groups: list[tuple[Card, ...]] = []
+        kinds: list[MeldKind | None] = []
         group: list[Card] = []
+        kind: MeldKind | None = None
         while self.peek() is not None and self.peek() not in stop:
             if self.accept("/"):
                 if not group:
                     raise self.fail("an empty group: write cards between the '/'")
                 groups.append(tuple(group))
-                group = []
+                kinds.append(kind)
+                group, kind = [], None
+            elif not group and kind is None and self.peek() in _KINDS:
+                kind = _KINDS[self.next("a kind")]
             else:
                 group.append(self.card())
         if not group:
             raise self.fail("a group with no cards: write meld CARDS / CARDS ...")
         groups.append(tuple(group))
-        return tuple(groups)
+        kinds.append(kind)
+        return tuple(groups), tuple(kinds)
 
     def lay_offs(self, stop: Sequence[str]) -> list[PlannedLayOff]:
         planned = [PlannedLayOff(self.card(), self.meld_id(), self.end())]
@@ -264,6 +287,7 @@ def _verb(reader: _Reader) -> str:
 
 def _go_out(reader: _Reader, seat: int) -> GoOut:
     groups: list[tuple[Card, ...]] = []
+    kinds: list[MeldKind | None] = []
     planned: list[PlannedLayOff] = []
     discard: Card | None = None
     while (word := reader.peek()) is not None:
@@ -272,14 +296,16 @@ def _go_out(reader: _Reader, seat: int) -> GoOut:
             reader.accept("off")
             word = "layoff"
         if word == "meld":
-            groups.extend(reader.groups((*_SECTIONS, "lay", "lay-off")))
+            more, named = reader.groups((*_SECTIONS, "lay", "lay-off"))
+            groups.extend(more)
+            kinds.extend(named)
         elif word == "layoff":
             planned.extend(reader.lay_offs((*_SECTIONS, "lay", "lay-off")))
         elif word == "discard" and discard is None:
             discard = reader.card()
         else:
             raise reader.fail(f"unexpected {word!r}; going out is {_FORMS['out']}")
-    return GoOut(seat, groups, planned, discard)
+    return GoOut(seat, groups, planned, discard, kinds)
 
 
 def parse_action(text: str, seat: int) -> Action:
@@ -316,7 +342,7 @@ def parse_action(text: str, seat: int) -> Action:
     elif verb == "pass":
         action = PassBuy(seat)
     elif verb == "meld":
-        action = Meld(seat, reader.groups(()))
+        action = Meld(seat, *reader.groups(()))
     elif verb == "layoff":
         action = LayOff(seat, reader.card(), reader.meld_id(), reader.end())
     elif verb == "swap":

@@ -76,6 +76,7 @@ from .events import (
     UpcardOffered,
     chain_of,
 )
+from .melds import named_kind
 from .solver import check_laid, solve
 from .state import GameState
 from .variants import Variant, get_variant
@@ -304,8 +305,8 @@ def _inconsistent(why: str) -> RummyError:
     return RummyError(f"sample_state: the view is not consistent with any deal: {why}")
 
 
-def _action(event: Event) -> Action | None:
-    """The move that made ``event``; None for the engine's own steps."""
+def _action(event: Event, variant: Variant) -> Action | None:
+    """The move that made ``event`` under ``variant``; None for the engine's own steps."""
     kind = type(event)
     if kind is Drew or kind is UpcardOffered:
         assert isinstance(event, Drew | UpcardOffered)
@@ -324,7 +325,8 @@ def _action(event: Event) -> Action | None:
         return PassBuy(event.seat)
     if kind is Melded:
         assert isinstance(event, Melded)
-        return Meld(event.seat, tuple(table_meld.cards for table_meld in event.melds))
+        kinds = tuple(named_kind(table_meld, variant) for table_meld in event.melds)
+        return Meld(event.seat, tuple(table_meld.cards for table_meld in event.melds), kinds)
     if kind is LaidOff:
         assert isinstance(event, LaidOff)
         return LayOff(event.seat, event.card, event.meld_id, event.end)
@@ -344,7 +346,7 @@ def _replay(
     index = 0
     restocks = 0
     while index < len(events):
-        action = _action(events[index])
+        action = _action(events[index], state.variant)
         if action is None:
             index += 1  # the engine's own step
             continue

@@ -503,6 +503,8 @@ def _check_groups(action: Meld | GoOut) -> None:
     for index, group in enumerate(action.groups):
         if not group:
             raise _FieldError(f".groups[{index}]", "a group holds at least one card")
+    if action.kinds and len(action.kinds) != len(action.groups):
+        raise _FieldError(".kinds", "one kind per group (null where it names none), or none")
 
 
 def _view_with_labels(inner: Callable[[Any, Any], Any], value: dict[str, Any]) -> PlayerView:

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from ..cards import Card
 from ..contracts import Opening, Requirement
 from ..errors import ContractNotMetError, InvalidMeldError
-from ..melds import GroupShape, MeldKind, check_group
+from ..melds import GroupShape, MeldKind, check_group, named_kind, run_readings
 from ..solver import (
     check_going_down,
     check_laid,
@@ -60,6 +60,7 @@ __all__ = [
     "group_options",
     "laid_shapes",
     "lay_toward",
+    "read_groups",
     "still_to_lay",
 ]
 
@@ -153,23 +154,29 @@ def lay_toward(
     groups: Sequence[Sequence[Card]],
     hand: tuple[Card, ...],
     owed: int,
+    kinds: Sequence[MeldKind | None] = (),
 ) -> tuple[tuple[GroupShape, ...], bool] | None:
     """Check ``groups`` laid by ``seat`` toward its going down (not yet down, or down with
     the going down still open), ``hand`` the cards it keeps, ``owed`` the swapped jokers
-    still owed after them: the groups' shapes and whether the going down is then met. None
-    where the seat is down and they cannot join the going down (they may be new groups);
-    InvalidMeldError / ContractNotMetError where they are refused."""
+    still owed after them, ``kinds`` how each group is read (empty: as
+    :func:`~shanghai_rummy.check_group` reads it): the groups' shapes and whether the going
+    down is then met. None where the seat is down and they cannot join the going down (they
+    may be new groups); InvalidMeldError / ContractNotMetError where they are refused."""
     variant = state.variant
     requirement = variant.deal(state.deal_number).requirement
     laid = laid_shapes(state)
     down = state.seats[seat].down
     if not laid and not down:
         try:
-            return check_going_down(groups, requirement, variant), True
+            if not kinds:
+                return check_going_down(groups, requirement, variant), True
+            named = read_groups(groups, variant, kinds)
+            check_shapes(named, requirement, variant)
+            return named, True
         except ContractNotMetError as error:
             why_not = str(error)
-        return _begun(state, seat, groups, hand, owed, (), why_not)
-    shapes = tuple(check_group(group, variant) for group in groups)
+        return _begun(state, seat, groups, hand, owed, (), why_not, kinds)
+    shapes = read_groups(groups, variant, kinds)
     together = (*laid, *shapes)
     try:
         check_shapes(together, requirement, variant)
@@ -182,7 +189,18 @@ def lay_toward(
         if down:
             return None
         why_not = str(error)
-    return _begun(state, seat, groups, hand, owed, laid, why_not)
+    return _begun(state, seat, groups, hand, owed, laid, why_not, kinds)
+
+
+def read_groups(
+    groups: Sequence[Sequence[Card]], variant: Variant, kinds: Sequence[MeldKind | None] = ()
+) -> tuple[GroupShape, ...]:
+    """Each group read by :func:`~shanghai_rummy.check_group` as the kind named for it in
+    ``kinds`` (empty, or None for a group: as it reads it), or InvalidMeldError."""
+    named = kinds or (None,) * len(groups)
+    return tuple(
+        check_group(group, variant, kind=kind) for group, kind in zip(groups, named, strict=True)
+    )
 
 
 def _begun(
@@ -193,12 +211,13 @@ def _begun(
     owed: int,
     laid: tuple[GroupShape, ...],
     why_not: str,
+    kinds: Sequence[MeldKind | None],
 ) -> tuple[tuple[GroupShape, ...], bool]:
     """Groups that do not meet the requirement yet (``why_not``), accepted as part of the
     going down where the rest of the hand can finish it this turn."""
     variant = state.variant
     requirement = variant.deal(state.deal_number).requirement
-    shapes = tuple(check_group(group, variant) for group in groups)
+    shapes = read_groups(groups, variant, kinds)
     together = (*laid, *shapes)
     check_laid(together, requirement, variant)
     refusal = finish_refusal(state, seat, together, hand, owed)
@@ -214,12 +233,16 @@ def _begun(
 _MOST_WITNESSES = 8
 
 
-def group_options(state: GameState, seat: int) -> list[tuple[tuple[Card, ...], bool]]:
+def group_options(
+    state: GameState, seat: int
+) -> list[tuple[tuple[Card, ...], MeldKind | None, bool]]:
     """Every distinct single group (canonical form) that ``seat`` may lay toward its going
-    down now, each with whether it meets the requirement: those that start or continue a
-    going down the rest of the hand can finish this turn, or join an open one that is met.
-    The turn-end rules of a group that meets the requirement are left to the caller (the
-    engine says, as for any play).
+    down now, each with the kind a Meld must name to lay it (None but for the run reading of
+    a group that also reads as a set, :func:`~shanghai_rummy.melds.named_kind`) and whether
+    it meets the requirement: those that start or continue a going down the rest of the hand
+    can finish this turn, or join an open one that is met. Both readings of a group of one
+    natural card and jokers are listed. The turn-end rules of a group that meets the
+    requirement are left to the caller (the engine says, as for any play).
 
     Each group is first tried against the ways found so far to finish the going down (the
     group one of a way's groups, in place of one, or beside them): most are settled so, and
@@ -245,16 +268,20 @@ def group_options(state: GameState, seat: int) -> list[tuple[tuple[Card, ...], b
         if way is not None:
             witnesses.append(_Witness([check_group(group, variant) for group in way]))
     limit = variant.jokers.going_down_per_group
-    options: list[tuple[tuple[Card, ...], bool]] = []
+    options: list[tuple[tuple[Card, ...], MeldKind | None, bool]] = []
     owed = turn_state.jokers_to_meld
     held = Counter(hand)
     total = len(hand)
     leaves = turn_end(variant.going_out)
     rules_apart = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
-    for shape in possible_shapes(hand, variant):
+    # one natural card with jokers makes a group only where jokers may outnumber naturals
+    two_ways = not variant.jokers.at_most_naturals
+    shapes = possible_shapes(hand, variant)
+    for shape in _both_readings(shapes, variant) if two_ways else shapes:
         group = shape.cards
         if limit is not None and shape.jokers > limit:
             continue
+        kind = named_kind(shape, variant) if two_ways else None
         together = (*laid, shape)
         if rules_apart and shape.kind is MeldKind.RUN and not runs_apart(together, variant):
             continue
@@ -262,12 +289,12 @@ def group_options(state: GameState, seat: int) -> list[tuple[tuple[Card, ...], b
         if not left:
             continue
         if None in left:
-            options.append((group, True))
+            options.append((group, kind, True))
             continue
         if down:
             continue
         if plain and _settled(witnesses, laid, shape, held, total, leaves, requirement, variant):
-            options.append((group, False))
+            options.append((group, kind, False))
             continue
         rest = _less(hand, group)
         if plain:
@@ -275,11 +302,24 @@ def group_options(state: GameState, seat: int) -> list[tuple[tuple[Card, ...], b
             if way is not None:
                 if len(witnesses) < _MOST_WITNESSES:
                     witnesses.append(_Witness([shape, *(check_group(g, variant) for g in way)]))
-                options.append((group, False))
+                options.append((group, kind, False))
                 continue
         if can_finish(state, together, rest, max(0, owed - shape.jokers)):
-            options.append((group, False))
+            options.append((group, kind, False))
     return options
+
+
+def _both_readings(shapes: Sequence[GroupShape], variant: Variant) -> list[GroupShape]:
+    """``shapes``, then the runs that the cards of its sets of one natural card and jokers
+    also make (:func:`~shanghai_rummy.melds.run_readings`) and it does not hold already."""
+    listed = list(shapes)
+    seen = {(shape.kind, shape.cards) for shape in shapes}
+    for shape in shapes:
+        for run in run_readings(shape, variant):
+            if (run.kind, run.cards) not in seen:
+                seen.add((run.kind, run.cards))
+                listed.append(run)
+    return listed
 
 
 class _Witness:

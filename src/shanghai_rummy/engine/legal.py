@@ -181,9 +181,10 @@ class _Plays:
     def going_down(self) -> None:
         """List the single groups that start, continue or join the seat's going down."""
         seat, size = self.seat, len(self.hand)
-        for group, meets in group_options(self.state, seat):
+        for group, kind, meets in group_options(self.state, seat):
             # a group that does not meet the requirement yet was judged with the turn's end
-            self.keep(Meld(seat, (group,)), size - len(group) if meets else 2)
+            action = Meld(seat, (group,)) if kind is None else Meld(seat, (group,), (kind,))
+            self.keep(action, size - len(group) if meets else 2)
 
     def once_down(self) -> None:
         """List the lay-offs and new groups of a seat that is down, where allowed now."""
@@ -200,8 +201,9 @@ class _Plays:
                 self.keep(LayOff(seat, card, meld_id, end), size - 1)
         new_rule = variant.going_down.new_melds
         if new_rule is NewMelds.SAME_TURN or (new_rule is NewMelds.LATER_TURNS and was_down):
-            for group in new_group_options(variant, self.hand):
-                self.keep(Meld(seat, (group,)), size - len(group))
+            for group, kind in new_group_options(variant, self.hand):
+                action = Meld(seat, (group,)) if kind is None else Meld(seat, (group,), (kind,))
+                self.keep(action, size - len(group))
 
     def swaps(self, down: bool, ways: Sequence[object] = ()) -> None:
         """List the joker swaps (``ways``: no longer read; each swap is judged on its own

@@ -52,7 +52,7 @@ from ..errors import (
     RummyError,
     WrongPhaseError,
 )
-from ..melds import TableMeld
+from ..melds import MeldKind, TableMeld
 from ..scoring import DealResult
 from ..state import (
     KEEP,
@@ -484,11 +484,17 @@ def _can_play_on(state: GameState, seat: int) -> bool:
 
 
 @refuses_bad_states
-def meld(state: GameState, seat: int, groups: Sequence[Sequence[Card]]) -> GameState:
+def meld(
+    state: GameState,
+    seat: int,
+    groups: Sequence[Sequence[Card]],
+    kinds: Sequence[MeldKind | None] = (),
+) -> GameState:
     """Lay down groups: going down with the deal's contract (or opening) when not yet down,
-    else new groups where ``variant.going_down.new_melds`` allows."""
+    else new groups where ``variant.going_down.new_melds`` allows. ``kinds`` names how each
+    group is read where it reads both as a set and as a run (see :class:`~shanghai_rummy.Meld`)."""
     _require(state, seat, Phase.PLAY, "meld")
-    action = Meld(seat, groups)
+    action = Meld(seat, groups, kinds)
     return event_log.melded(state, action, _meld(state, action))
 
 
@@ -503,6 +509,12 @@ def _meld(state: GameState, action: Meld) -> GameState:
             raise InvalidMeldError(
                 f"meld: group {index} of {len(groups)} is empty: every group needs its cards"
             )
+    kinds = action.kinds
+    if kinds and len(kinds) != len(groups):
+        raise InvalidMeldError(
+            f"meld: {len(groups)} group(s) but {len(kinds)} kind(s): name one kind per group "
+            "(None where it reads one way only), or none"
+        )
     cards = [card for group in groups for card in group]
     hand = _without(state.hands[seat], cards, seat)
     variant = state.variant
@@ -510,7 +522,7 @@ def _meld(state: GameState, action: Meld) -> GameState:
     turn_state = state.turn_state
     toward = None
     if not facts.down or turn_state.going_down:
-        toward = _toward_going_down(state, seat, groups, hand)
+        toward = _toward_going_down(state, seat, groups, hand, kinds)
     going_down: tuple[int, ...] = ()
     down = True
     if toward is not None:
@@ -527,7 +539,7 @@ def _meld(state: GameState, action: Meld) -> GameState:
                 "new groups may be laid down only on a later turn than going down "
                 "(variant.going_down.new_melds=later_turns)"
             )
-        melds = new_melds(variant, groups, seat, state.next_meld_id)
+        melds = new_melds(variant, groups, seat, state.next_meld_id, kinds)
     jokers = cards.count(JOKER)
     seats = list(state.seats)
     seats[seat] = seat_state(down, facts.buys, facts.turns)
@@ -552,7 +564,11 @@ def _meld(state: GameState, action: Meld) -> GameState:
 
 
 def _toward_going_down(
-    state: GameState, seat: int, groups: Sequence[Sequence[Card]], hand: tuple[Card, ...]
+    state: GameState,
+    seat: int,
+    groups: Sequence[Sequence[Card]],
+    hand: tuple[Card, ...],
+    kinds: Sequence[MeldKind | None],
 ) -> tuple[tuple[TableMeld, ...], bool, tuple[int, ...]] | None:
     """The melds of ``groups`` laid toward the seat's going down, whether it is then down,
     and the ids of the going down still open; None where the seat is down and they do not
@@ -561,7 +577,7 @@ def _toward_going_down(
     turn_state = state.turn_state
     jokers = sum(1 for group in groups for card in group if card.is_joker)
     owed = max(0, turn_state.jokers_to_meld - jokers)
-    laid = lay_toward(state, seat, groups, hand, owed)
+    laid = lay_toward(state, seat, groups, hand, owed, kinds)
     if laid is None:
         return None
     shapes, down = laid
@@ -818,16 +834,17 @@ def go_out(
     groups: Sequence[Sequence[Card]] = (),
     lay_offs: Iterable[object] = (),
     discard: Card | None = None,
+    kinds: Sequence[MeldKind | None] = (),
 ) -> GameState:
     """Go out in one atomic move: ``groups`` laid down (going down, or new groups), then the
     ``lay_offs`` (``PlannedLayOff`` values or ``(card, meld_id[, end])`` tuples; melds laid by
     this move get the next ids in order), then the ``discard``. Either the deal ends with
     ``seat`` out, or GoOutError and nothing changes."""
-    action = GoOut(seat, groups, tuple(_planned(item) for item in lay_offs), discard)
+    action = GoOut(seat, groups, tuple(_planned(item) for item in lay_offs), discard, kinds)
     _require(state, seat, Phase.PLAY, "go out")
     current = state
     if action.groups:
-        current = meld(current, seat, action.groups)
+        current = meld(current, seat, action.groups, action.kinds)
     for planned in action.lay_offs:
         if current.phase is not Phase.PLAY:
             raise GoOutError("the hand was empty before every lay-off was made")
@@ -895,5 +912,7 @@ def apply(state: GameState, action: Action) -> GameState:
         after = _swap_joker(state, action.seat, action.card, action.meld_id)
         return event_log.swapped(state, action, after)
     if isinstance(action, GoOut):
-        return go_out(state, action.seat, action.groups, action.lay_offs, action.discard)
+        return go_out(
+            state, action.seat, action.groups, action.lay_offs, action.discard, action.kinds
+        )
     raise RummyError(f"not an action: {action!r}")

@@ -18,6 +18,8 @@ from ..melds import (
     check_group,
     extend,
     lay_off_ends,
+    named_kind,
+    run_readings,
     swap_joker,
     swap_positions,
 )
@@ -94,14 +96,20 @@ def going_down_melds(
 
 
 def new_melds(
-    variant: Variant, groups: Sequence[Sequence[Card]], seat: int, next_id: int
+    variant: Variant,
+    groups: Sequence[Sequence[Card]],
+    seat: int,
+    next_id: int,
+    kinds: Sequence[MeldKind | None] = (),
 ) -> tuple[TableMeld, ...]:
-    """The table melds of new groups laid down after going down, or InvalidMeldError."""
+    """The table melds of new groups laid down after going down, each read as the kind named
+    for it in ``kinds`` (empty: as it reads), or InvalidMeldError."""
     from ..melds import make_table_meld
 
+    named = kinds or (None,) * len(groups)
     return tuple(
-        make_table_meld(next_id + offset, seat, group, variant)
-        for offset, group in enumerate(groups)
+        make_table_meld(next_id + offset, seat, group, variant, kind=kind)
+        for offset, (group, kind) in enumerate(zip(groups, named, strict=True))
     )
 
 
@@ -306,9 +314,21 @@ def going_down_options(
     return solver.contract_options(hand, variant.deal(deal_number).requirement, variant)
 
 
-def new_group_options(variant: Variant, hand: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
-    """Every distinct single group ``hand`` can lay down after going down."""
-    return possible_groups(hand, variant)
+def new_group_options(
+    variant: Variant, hand: Iterable[Card]
+) -> tuple[tuple[tuple[Card, ...], MeldKind | None], ...]:
+    """Every distinct single group ``hand`` can lay down after going down, each with the kind
+    a Meld must name to lay it: None, but ``MeldKind.RUN`` for the runs that the cards of a
+    set of one natural card and jokers also make (both readings are listed)."""
+    groups = possible_groups(hand, variant)
+    options: list[tuple[tuple[Card, ...], MeldKind | None]] = [(group, None) for group in groups]
+    if variant.jokers.at_most_naturals:
+        return tuple(options)  # one natural card with jokers is never a group
+    for group in groups:
+        if sum(1 for card in group if card.rank is not None) == 1:
+            for run in run_readings(check_group(group, variant), variant):
+                options.append((run.cards, named_kind(run, variant)))
+    return tuple(options)
 
 
 def possible_groups(hand: Iterable[Card], variant: Variant) -> tuple[tuple[Card, ...], ...]:

@@ -51,7 +51,7 @@ from ..actions import Action, Buy, Discard, Draw, LayOff, Meld, PassBuy, Source,
 from ..cards import JOKER, Card, Rank, Suit
 from ..engine import legal_actions
 from ..errors import IllegalMoveError, RummyError
-from ..melds import MeldKind, check_group, rank_at
+from ..melds import MeldKind, check_group, named_kind, rank_at
 from ..state import GameState
 from ..variants import Aces, Variant
 
@@ -200,7 +200,7 @@ class ActionEncoding:
             assert isinstance(action, Meld)
             if len(action.groups) != 1:
                 raise RummyError("encode: a Meld is encoded one group at a time")
-            return self._group_index(action.groups[0])
+            return self._group_index(action.groups[0], action.kinds[0] if action.kinds else None)
         raise RummyError(f"encode: {action!r} has no index (a GoOut is played move by move)")
 
     def _meld_slot(self, meld_id: int) -> int:
@@ -208,9 +208,9 @@ class ActionEncoding:
             raise RummyError(f"encode: meld id {meld_id} is past {self.max_meld_id}")
         return meld_id - 1
 
-    def _group_index(self, group: Sequence[Card]) -> int:
+    def _group_index(self, group: Sequence[Card], kind: MeldKind | None = None) -> int:
         try:
-            shape = check_group(tuple(group), self.variant)
+            shape = check_group(tuple(group), self.variant, kind=kind)
         except RummyError as error:
             raise RummyError(f"encode: not a group: {error}") from None
         jokers = tuple(place for place, card in enumerate(shape.cards) if card.is_joker)
@@ -246,7 +246,13 @@ class ActionEncoding:
         if index < self._sets_start:
             card, meld = divmod(index - self._swap, self.max_meld_id)
             return SwapJoker(seat, CARDS[card], meld + 1)
-        return Meld(seat, (self._group_cards(index),))
+        cards = self._group_cards(index)
+        if index >= self._runs_start and sum(not card.is_joker for card in cards) == 1:
+            # a run of one natural card and jokers that also reads as a set names its kind
+            kind = named_kind(check_group(cards, self.variant, kind=MeldKind.RUN), self.variant)
+            if kind is not None:
+                return Meld(seat, (cards,), (kind,))
+        return Meld(seat, (cards,))
 
     def _group_cards(self, index: int) -> tuple[Card, ...]:
         if index < self._runs_start:
