@@ -1045,7 +1045,7 @@ def test_suits_share_out_the_runs_asked_for_and_no_more_of_a_size() -> None:
     # runs (5, 4, 4): a choice of them is coded a digit a size (runs of 5, then of 4), so
     # two suits' runs of 5 are not a run of 4 and a run of 5 is no run of 4
     five, four = (5, 1, 5), (4, 2, 4)
-    kinds = _contract_search._run_kinds((five, four, four))
+    kinds = _contract_search._run_kinds((five, four, four), rules_of(SHANGHAI))
     assert kinds.kinds == [five, four]
     one_five, one_four, two_fours = 1, 2, 4
     assert kinds.full == one_five + two_fours
@@ -1443,3 +1443,63 @@ def test_quick_refusals_catch_the_common_hopeless_hand() -> None:
     assert not out_of_reach(cards("8C 8D 8H 4S 5S 6S 7S"), SET_RUN, SHANGHAI)
     assert not out_of_reach(cards("8C 8D JK 4S 5S JK 7S"), SET_RUN, SHANGHAI)
     assert out_of_reach(cards("8C 8D JK 4S 5S JK 9S"), SET_RUN, SHANGHAI)  # 6S and 7S: 3 jokers
+
+
+# --- what the solver remembers (DESIGN.md principle 6: owned, bounded, clearable) -------------
+
+
+def test_every_memo_is_owned_by_the_compiled_rules_and_cleared_by_clear_caches() -> None:
+    from shanghai_rummy.solver import clear_caches
+
+    hand = cards("8C 8D 8H 4S 5S 6S JK KD 9H 10H JH")
+    contract = sr.Contract(sets=(3,), runs=(4,))
+    assert solve(hand, contract, SHANGHAI) is not None
+    arrangements(hand, contract, SHANGHAI)
+    possible_groups(hand, SHANGHAI)
+    rules = rules_of(SHANGHAI)
+    assert any(rules.memos.sizes().values())
+    clear_caches()
+    assert rules_of(SHANGHAI) is not rules  # compiled again, with empty memos
+    assert not any(rules_of(SHANGHAI).memos.sizes().values())
+    assert solve(hand, contract, SHANGHAI) is not None  # the same answers after
+
+
+def test_a_memo_never_holds_more_than_its_size() -> None:
+    from shanghai_rummy.solver._memo import Memo
+
+    memo: Memo[int, int] = Memo(3)
+    for key in range(10):
+        memo[key] = key
+        assert len(memo) <= 3
+        assert memo[key] == key
+    memo[9] = 90  # an existing key is replaced, nothing forgotten
+    assert memo == {9: 90}
+
+
+def test_the_compiled_rules_of_at_most_so_many_variants_are_kept() -> None:
+    from shanghai_rummy.solver._variant_rules import _COMPILED, MOST_COMPILED_VARIANTS
+
+    variants = [
+        attrs.evolve(SHANGHAI, melds=attrs.evolve(SHANGHAI.melds, run_min=3 + n % 2))
+        for n in range(MOST_COMPILED_VARIANTS * 2)
+    ]
+    for variant in variants:
+        rules_of(variant)
+        assert len(_COMPILED) <= MOST_COMPILED_VARIANTS
+
+
+def test_check_going_down_checks_a_listed_way_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # no cache decides which checks run: a way arrangements() listed is read and checked again
+    from shanghai_rummy import solver
+
+    hand = cards("8C 8D 8H 4S 5S 6S 7S KD")
+    contract = sr.Contract(sets=(3,), runs=(4,))
+    (way,) = arrangements(hand, contract, SHANGHAI)
+    checked = []
+    real = solver.check_shapes
+    monkeypatch.setattr(solver, "check_shapes", lambda *args: checked.append(args) or real(*args))
+    assert [str(shape) for shape in check_going_down(way, contract, SHANGHAI)] == [
+        "set 8C 8D 8H",
+        "run 4S 5S 6S 7S",
+    ]
+    assert len(checked) == 1

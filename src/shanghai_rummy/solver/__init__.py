@@ -38,13 +38,14 @@ from ._contract_search import (
     solve_contract,
 )
 from ._general_walk import _Candidate, every_group, every_group_keyed, every_way
+from ._memo import MemoKind
 from ._quick_refusals import contract_tally, opening_tally
 from ._variant_rules import (
-    COMPLETION_MEMO_SIZE,
     Arrangement,
     _Rules,
     canonical_form,
     count_cards,
+    forget_compiled_rules,
     match_slots,
     rules_of,
     runs_clash,
@@ -56,6 +57,7 @@ __all__ = [
     "check_going_down",
     "check_laid",
     "check_shapes",
+    "clear_caches",
     "complete",
     "possible_groups",
     "possible_shapes",
@@ -63,6 +65,23 @@ __all__ = [
     "runs_apart",
     "solve",
 ]
+
+
+# --- what the solver remembers ----------------------------------------------------------------
+
+
+def clear_caches() -> None:
+    """Forget everything the solver remembers: the compiled rules of every variant and,
+    owned by them, every memo of answers (each bounded in size; the compiled rules of at most
+    64 variants are kept at once). Answers never change: a memo only saves the time of
+    working one out again, and no memo decides which checks run.
+
+    >>> from shanghai_rummy import Contract, get_variant, parse_cards
+    >>> clear_caches()
+    >>> solve(parse_cards("8C 8D 8H"), Contract(sets=(3,)), get_variant("shanghai"))
+    ((Card.parse('8C'), Card.parse('8D'), Card.parse('8H')),)
+    """
+    forget_compiled_rules()
 
 
 # --- checking a going down --------------------------------------------------------------------
@@ -147,15 +166,17 @@ def _slot_fits(shape: GroupShape, size: int, cap: int | None, variant: Variant) 
 
 
 _SlotSpec = tuple[MeldKind, int, int, int | None]  # kind, slots, their size, their joker cap
-_ALIKE: dict[tuple[int, int], tuple[Contract, Variant, tuple[_SlotSpec, ...] | None]] = {}
+_ALIKE_SLOTS: MemoKind[int, tuple[Contract, tuple[_SlotSpec, ...] | None]] = MemoKind(
+    "alike slots of a contract", 256
+)
 
 
 def _alike_slots(contract: Contract, variant: Variant) -> tuple[_SlotSpec, ...] | None:
     """Per kind, the slots of ``contract`` when each kind's slots share one size; else None."""
-    key = (id(contract), id(variant))  # a bot judges hands under a variant of its own
-    cached = _ALIKE.get(key)
-    if cached is not None and cached[0] is contract and cached[1] is variant:
-        return cached[2]
+    memo = rules_of(variant).memos.of(_ALIKE_SLOTS)
+    cached = memo.get(id(contract))
+    if cached is not None and cached[0] is contract:
+        return cached[1]
     specs: tuple[_SlotSpec, ...] | None = tuple(
         (kind, len(sizes), sizes[0], variant.jokers.going_down_limit(sizes[0]))
         for kind, sizes in ((MeldKind.SET, contract.sets), (MeldKind.RUN, contract.runs))
@@ -163,9 +184,7 @@ def _alike_slots(contract: Contract, variant: Variant) -> tuple[_SlotSpec, ...] 
     )
     if len(set(contract.sets)) > 1 or len(set(contract.runs)) > 1:
         specs = None
-    if len(_ALIKE) > 256:
-        _ALIKE.clear()
-    _ALIKE[key] = (contract, variant, specs)
+    memo[id(contract)] = (contract, specs)
     return specs
 
 
@@ -274,9 +293,6 @@ def check_going_down(
     _check_arguments("check_going_down", requirement, variant)
     if not is_collection(groups):
         raise wrong_type("check_going_down", "groups", "a sequence of groups of cards", groups)
-    listed = _listed_shapes(groups, requirement, variant)
-    if listed is not None:
-        return listed
     shapes = tuple(check_group(group, variant) for group in groups)
     check_shapes(shapes, requirement, variant)
     return shapes
@@ -397,55 +413,7 @@ def _listed(
     if found is None:
         found = every_way(counts, jokers, requirement, rules)
     ordered = sorted(found, key=lambda chosen: tuple(map(_CODES, chosen)))  # the card codes
-    ways = tuple(tuple(map(_CARDS, chosen)) for chosen in ordered)
-    _remember_listed(ways, ordered, requirement, rules)
-    return ways
-
-
-# --- the ways listed last, checked again when one is chosen ------------------------------------
-
-_LISTED: dict[Arrangement, tuple[Requirement, _Rules, Sequence[_Candidate]]] = {}
-
-
-def _remember_listed(
-    ways: tuple[Arrangement, ...],
-    chosen: Sequence[Sequence[_Candidate]],
-    requirement: Requirement,
-    rules: _Rules,
-) -> None:
-    """Remember what each listed way is made of: a player picks one of the ways listed and
-    :func:`check_going_down` then reads it again (the list holds only ways it accepts)."""
-    if len(_LISTED) > 1 << 12:
-        _LISTED.clear()
-    for way, groups in zip(ways, chosen, strict=True):
-        _LISTED[way] = (requirement, rules, groups)
-
-
-def _listed_shapes(
-    groups: Iterable[Sequence[Card]], requirement: Requirement, variant: Variant
-) -> tuple[GroupShape, ...] | None:
-    """The shapes :func:`check_going_down` gives ``groups`` when they are a way listed for
-    ``requirement`` under ``variant`` (read from what the listing knew); else None."""
-    if type(groups) is not tuple or not all(type(group) is tuple for group in groups):
-        return None  # not hashable as a listed way is
-    known = _LISTED.get(groups)
-    if known is None or known[0] is not requirement or known[1].variant is not variant:
-        return None
-    return tuple(map(_shape_of, known[2]))
-
-
-def _shape_of(candidate: _Candidate) -> GroupShape:
-    """The shape :func:`~shanghai_rummy.melds.check_group` reads from a candidate's cards,
-    made once per candidate (a shape is a value)."""
-    shape = candidate.shape
-    if shape is None:
-        if candidate.kind is MeldKind.SET:
-            shape = GroupShape(MeldKind.SET, candidate.cards, rank=_RANKS[candidate.key[1]])
-        else:
-            suit = _SUITS[candidate.suit]
-            shape = GroupShape(MeldKind.RUN, candidate.cards, suit=suit, start=candidate.start)
-        candidate.shape = shape
-    return shape
+    return tuple(tuple(map(_CARDS, chosen)) for chosen in ordered)
 
 
 _RANKS = {rank.value: rank for rank in Rank}
@@ -568,17 +536,21 @@ def remaining(
         points = sum(group_points(shape, requirement.values) for shape in laid)
         if points >= requirement.min_points:
             return (None,)
-        return (_smaller(requirement, requirement.min_points - points),)
+        return (_smaller(requirement, requirement.min_points - points, variant),)
     # a contract's answer depends on each group's kind, size and jokers only
-    memo = rules_of(variant).left_memo
+    memo = rules_of(variant).memos.of(_LEFT_TO_LAY)
     key = (requirement, *[(shape.kind, len(shape.cards), shape.jokers) for shape in laid])
     known = memo.get(key)
     if known is None:
-        known = _contract_left(laid, requirement, variant)
-        if len(memo) >= COMPLETION_MEMO_SIZE:
-            memo.clear()
-        memo[key] = known
+        known = memo[key] = _contract_left(laid, requirement, variant)
     return known
+
+
+_LEFT_TO_LAY: MemoKind[tuple[object, ...], tuple[Remaining, ...]] = MemoKind(
+    "what groups laid leave to lay", 1 << 14
+)
+"""What groups laid toward a going down leave of a contract, by the contract and what of
+the groups the answer depends on (each group's kind, size and jokers)."""
 
 
 def _contract_left(
@@ -624,21 +596,26 @@ def _contract_left(
 
     assign(0)
     return tuple(
-        _smaller(requirement, (sets, runs)) if sets or runs else None
+        _smaller(requirement, (sets, runs), variant) if sets or runs else None
         for sets, runs in sorted(found)
     )
 
 
-_SMALLER: dict[tuple[object, ...], tuple[Requirement, Requirement]] = {}
+_SMALLER: MemoKind[tuple[object, ...], tuple[Requirement, Requirement]] = MemoKind(
+    "smaller requirements", 1024
+)
 
 
 def _smaller(
-    requirement: Requirement, left: int | tuple[tuple[int, ...], tuple[int, ...]]
+    requirement: Requirement,
+    left: int | tuple[tuple[int, ...], tuple[int, ...]],
+    variant: Variant,
 ) -> Requirement:
     """The requirement of what is ``left`` of ``requirement`` (the slots, or the points),
     one object for each: the solver's bounds and tables are kept per requirement object."""
+    memo = rules_of(variant).memos.of(_SMALLER)
     key = (id(requirement), left)
-    known = _SMALLER.get(key)
+    known = memo.get(key)
     if known is not None and known[0] is requirement:
         return known[1]
     if isinstance(left, int):
@@ -646,9 +623,7 @@ def _smaller(
         smaller: Requirement = Opening(min_points=left, values=requirement.values)
     else:
         smaller = Contract(sets=left[0], runs=left[1])
-    if len(_SMALLER) > 1024:
-        _SMALLER.clear()
-    _SMALLER[key] = (requirement, smaller)
+    memo[key] = (requirement, smaller)
     return smaller
 
 
@@ -724,14 +699,16 @@ def complete(
     counts, jokers = count_cards(cards)
     # bytes: a compact key the garbage collector need not walk (at most 8 copies a card)
     key = (bytes(counts), jokers, requirement, tuple(laid), leaves, most_left)
-    memo = rules_of(variant).completion_memo
+    memo = rules_of(variant).memos.of(_COMPLETIONS)
     if key in memo:
         return memo[key]
-    way = _complete(cards, requirement, variant, laid, leaves, most_left, 0)
-    if len(memo) >= COMPLETION_MEMO_SIZE:
-        memo.clear()
-    memo[key] = way
+    way = memo[key] = _complete(cards, requirement, variant, laid, leaves, most_left, 0)
     return way
+
+
+_COMPLETIONS: MemoKind[tuple[object, ...], Arrangement | None] = MemoKind("completions", 1 << 14)
+"""The answers of :func:`complete` by the canonical hand (card counts), the requirement, the
+groups laid and the turn-end rule."""
 
 
 def _complete(

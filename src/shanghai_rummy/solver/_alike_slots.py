@@ -23,6 +23,7 @@ from ..variants import SameSuitRuns
 from ._general_walk import _Candidate, _packed_counts
 from ._general_walk import _runs_of_suit as runs_of_suit
 from ._general_walk import _sets_of_rank as sets_of_rank
+from ._memo import MemoKind
 from ._variant_rules import (
     _ACE,
     _CARD_AT,
@@ -112,24 +113,34 @@ class _Plan:
         self.run_least = least(self.run_sizes.start, self.run_cap)
 
 
-_PLANS: dict[tuple[int, int], tuple[Contract, _Rules, _Plan | None]] = {}
+PLANS: MemoKind[int, tuple[Contract, _Plan | None]] = MemoKind("alike-slots plans", 256)
+"""The plan of each contract (by identity: one object per requirement, see
+``solver._smaller``)."""
+PARTS: MemoKind[tuple[object, ...], _Part | None] = MemoKind(
+    "per-suit runs and per-rank sets", 1 << 14
+)
+"""The choices of one suit's runs or one rank's sets, by what they depend on."""
+SET_SHAPES: MemoKind[tuple[object, ...], _SetShape | None] = MemoKind(
+    "sets by how a rank is held", 1 << 12
+)
+"""One rank's table of sets by how the rank is held, whatever the rank."""
+CANDIDATES: MemoKind[tuple[int, ...], _Candidate] = MemoKind("contract candidates", 1 << 16)
+"""The contract candidates by key (a contract counts no points)."""
 
 
 def plan_of(contract: Contract, rules: _Rules) -> _Plan | None:
     """The plan of ``contract``, or None when it is not an alike-slots contract."""
-    key = (id(contract), id(rules))  # a bot judges hands under a variant of its own
-    cached = _PLANS.get(key)
-    if cached is not None and cached[0] is contract and cached[1] is rules:
-        return cached[2]
+    memo = rules.memos.of(PLANS)
+    cached = memo.get(id(contract))
+    if cached is not None and cached[0] is contract:
+        return cached[1]
     alike = (
         rules.variant.going_down.exact_meld_count
         and len(set(contract.sets)) <= 1
         and len(set(contract.runs)) <= 1
     )
     plan = _Plan(contract, rules) if alike else None
-    if len(_PLANS) > 256:
-        _PLANS.clear()
-    _PLANS[key] = (contract, rules, plan)
+    memo[id(contract)] = (contract, plan)
     return plan
 
 
@@ -254,9 +265,8 @@ def _run_part(
         return None
     room = _useful_jokers(jokers, naturals, rules)
     key = (1, suit, held, room, plan.runs, plan.run_sizes, plan.run_cap)
-    memo = rules.way_memo
+    memo = rules.memos.of(PARTS)
     if key not in memo:
-        _make_room(memo)
         memo[key] = _suit_runs(suit, counts, naturals, room, plan, rules)
     return memo[key]
 
@@ -287,7 +297,7 @@ def _suit_runs(
 def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: _Rules) -> list[_Part]:
     """The choices of up to ``plan.sets`` sets of each rank that has some, by rank."""
     least = plan.set_least[min(jokers, 63)]
-    memo = rules.way_memo
+    memo = rules.memos.of(PARTS)
     parts = []
     for rank in range(2, 15):
         held = (counts[rank], counts[16 + rank], counts[32 + rank], counts[48 + rank])
@@ -297,7 +307,6 @@ def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: _Rules) -> li
         room = _useful_jokers(jokers, sum(held), rules)
         key = (0, rank, held, room, plan.sets, plan.set_sizes, plan.set_cap)
         if key not in memo:
-            _make_room(memo)
             shape = _set_shape(held, room, plan, rules)
             memo[key] = None if shape is None else shape.at(rank, rules)
         part = memo[key]
@@ -311,10 +320,8 @@ def _set_shape(held: tuple[int, ...], room: int, plan: _Plan, rules: _Rules) -> 
     jokers, worked out once at the reference rank for every rank held the same way; None
     when there is none."""
     key = (held, room, plan.sets, plan.set_sizes, plan.set_cap)
-    shapes = rules.set_shapes
+    shapes = rules.memos.of(SET_SHAPES)
     if key not in shapes:
-        if len(shapes) > 1 << 12:
-            shapes.clear()
         rank = _REFERENCE_RANK
         kinds = [1 if count else 0 for count in held] if rules.distinct else list(held)
         entries = sets_of_rank(rank, kinds, min(room, plan.set_cap), rules, plan.set_sizes)
@@ -369,10 +376,11 @@ def _moved_set(group: _Candidate, rank: int, rules: _Rules) -> _Candidate:
         shift = rank - _REFERENCE_RANK
         codes = [code if code == _JOKER_CODE else code + shift for code in group.codes]
         key = (0, rank, *codes)
-        found = rules.candidate_memo.get(key)
+        made = rules.memos.of(CANDIDATES)
+        found = made.get(key)
         if found is None:
             cards = tuple(JOKER if code == _JOKER_CODE else _CARD_AT[code] for code in codes)
-            found = rules.candidate_memo[key] = _Candidate(key, cards, _NO_POINTS, {})
+            found = made[key] = _Candidate(key, cards, _NO_POINTS, {})
         moved[rank] = found
     return found
 
@@ -392,9 +400,7 @@ def _useful_jokers(jokers: int, naturals: int, rules: _Rules) -> int:
 def _candidates(entries: _Entries, rules: _Rules) -> list[_Candidate]:
     """The candidates of ``entries`` in key order, each made once per variant (a contract
     counts no points, so a candidate depends on its key alone)."""
-    made = rules.candidate_memo
-    if len(made) > 1 << 16:
-        made.clear()
+    made = rules.memos.of(CANDIDATES)
     found = []
     for key, cards in sorted(entries):
         candidate = made.get(key)
@@ -466,8 +472,3 @@ def _multisets(
     while not by_count[-1]:  # a subset of a choice is a choice: only the top can be empty
         by_count.pop()
     return _Part(by_count)
-
-
-def _make_room(memo: dict[tuple[object, ...], _Part | None]) -> None:
-    if len(memo) > 1 << 14:
-        memo.clear()

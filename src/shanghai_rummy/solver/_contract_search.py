@@ -9,6 +9,7 @@ from ..cards import Rank
 from ..contracts import Contract, Opening
 from ..melds import GroupShape
 from ..variants import SameSuitRuns
+from ._memo import MemoKind
 from ._variant_rules import (
     _ACE,
     _NO_LIMIT,
@@ -91,15 +92,25 @@ class _RunKinds:
         return any(bigger >= 0 and fits[bigger] for bigger in self.grown[code])
 
 
-_KINDS: dict[tuple[_RunSpec, ...], _RunKinds] = {}
+RUN_KINDS: MemoKind[tuple[_RunSpec, ...], _RunKinds] = MemoKind("run kinds", 256)
+"""A runs contract's run kinds, by its run specs."""
+SUIT_RUN_TABLES: MemoKind[tuple[object, ...], tuple[int, _SuitTable | None]] = MemoKind(
+    "per-suit tables of runs", 1 << 14
+)
+"""The per-suit tables of runs of :meth:`_ContractSearch._suit_table`, with the jokers
+they were made for."""
+BEST_SETS: MemoKind[tuple[tuple[int, ...], int], tuple[int, _SetPlan]] = MemoKind(
+    "best sets of one rank", 1 << 16
+)
+"""The most cards sets of one rank can hold (:func:`_set_best`), by the rank's copies per
+suit and the jokers."""
 
 
-def _run_kinds(specs: tuple[_RunSpec, ...]) -> _RunKinds:
-    kinds = _KINDS.get(specs)
+def _run_kinds(specs: tuple[_RunSpec, ...], rules: _Rules) -> _RunKinds:
+    memo = rules.memos.of(RUN_KINDS)
+    kinds = memo.get(specs)
     if kinds is None:
-        if len(_KINDS) > 256:
-            _KINDS.clear()
-        kinds = _KINDS[specs] = _RunKinds(specs)
+        kinds = memo[specs] = _RunKinds(specs)
     return kinds
 
 
@@ -151,7 +162,7 @@ class _ContractSearch:
             if spec not in lists:
                 lists[spec] = self._run_candidates(spec)
         self.candidates = [lists[spec] for spec in self.run_specs]
-        self.kinds = _run_kinds(tuple(self.run_specs))
+        self.kinds = _run_kinds(tuple(self.run_specs), rules)
         self.kind_candidates = [lists[spec] for spec in self.kinds.kinds]
 
     def _natural_mask(self, suit: int, start: int, length: int) -> int:
@@ -360,7 +371,7 @@ class _ContractSearch:
         base = suit * 16
         kinds = self.kinds
         key = (suit, kinds.specs, *self.counts[base : base + 15])
-        memo = self.rules.suit_run_memo
+        memo = self.rules.memos.of(SUIT_RUN_TABLES)
         known = memo.get(key)
         if known is not None and known[0] >= total:
             return known[1]
@@ -401,8 +412,6 @@ class _ContractSearch:
                 ]
                 table.append((entry[0], placed))
         if finished:
-            if len(memo) > 1 << 14:
-                memo.clear()
             memo[key] = (total, table)
         return table
 
@@ -776,7 +785,8 @@ def _set_best(rules: _Rules, counts: tuple[int, ...], jokers: int) -> tuple[int,
     """The most cards that sets of one rank can hold, from ``counts`` (copies per suit) and at
     most ``jokers`` jokers, with one way to do it: ``(cards, ((suit counts, jokers), ...))``."""
     key = (counts, jokers)
-    known = rules.set_memo.get(key)
+    memo = rules.memos.of(BEST_SETS)
+    known = memo.get(key)
     if known is not None:
         return known
     first = next((suit for suit in range(4) if counts[suit]), -1)
@@ -810,7 +820,7 @@ def _set_best(rules: _Rules, counts: tuple[int, ...], jokers: int) -> tuple[int,
                             more, plan = _set_best(rules, left, jokers - used)
                             if size + more > best[0]:
                                 best = (size + more, ((tuple(picked), used), *plan))
-    rules.set_memo[key] = best
+    memo[key] = best
     return best
 
 

@@ -12,9 +12,10 @@ from operator import attrgetter
 
 from ..cards import JOKER, Card, Rank
 from ..contracts import Contract, Opening, Requirement
-from ..melds import GroupShape, MeldKind
+from ..melds import MeldKind
 from ..variants import SameSuitRuns
 from ._contract_search import solve_contract
+from ._memo import MemoKind
 from ._variant_rules import (
     _ACE,
     _CARD_AT,
@@ -55,7 +56,6 @@ class _Candidate:
         "need",
         "packed",
         "points",
-        "shape",
         "size",
         "start",
         "suit",
@@ -72,7 +72,6 @@ class _Candidate:
         self.key = key
         self.cards = cards
         self.moved: list[_Candidate | None] | None = None  # a set moved to each rank, by rank
-        self.shape: GroupShape | None = None  # its shape, once a listed way holding it is applied
         self.group = key[0]  # 0 for a set, 1 for a run
         self.codes = codes = key[2:] if key[0] == 0 else key[3:]
         need: dict[int, int] = {}
@@ -130,12 +129,11 @@ def every_group_keyed(
     return [(key, keyed[key]) for key in sorted(keyed)]
 
 
-def _remembered(rules: _Rules, key: tuple[object, ...], entries: _Entries) -> _Entries:
-    memo = rules.group_memo
-    if len(memo) > 1 << 14:
-        memo.clear()
-    memo[key] = entries
-    return entries
+GROUPS_OF_ONE_RANK_OR_SUIT: MemoKind[tuple[object, ...], _Entries] = MemoKind(
+    "groups of one rank or suit", 1 << 14
+)
+"""The sets of one rank and the runs of one suit, by what they depend on (a hand changes a
+card at a time)."""
 
 
 def _every_set(
@@ -144,6 +142,7 @@ def _every_set(
     """Add every set of a size in ``sizes`` with at most ``cap`` jokers to ``keyed``; the sets
     of each rank are remembered by what they depend on (a hand changes a card at a time)."""
     room = min(jokers, cap)
+    memo = rules.memos.of(GROUPS_OF_ONE_RANK_OR_SUIT)
     for rank in range(2, 15):
         held = counts[rank::16]  # the copies of each suit
         if not any(held):
@@ -151,9 +150,9 @@ def _every_set(
         if rules.distinct:
             held = [1 if count else 0 for count in held]
         key = (0, rank, *held, room, sizes)
-        entries = rules.group_memo.get(key)
+        entries = memo.get(key)
         if entries is None:
-            entries = _remembered(rules, key, _sets_of_rank(rank, held, room, rules, sizes))
+            entries = memo[key] = _sets_of_rank(rank, held, room, rules, sizes)
         keyed.update(entries)
 
 
@@ -191,6 +190,7 @@ def _every_run(
     """Add every run of a length in ``sizes`` with at most ``cap`` jokers to ``keyed``; the
     runs of each suit are remembered by what they depend on."""
     room = min(jokers, cap)
+    memo = rules.memos.of(GROUPS_OF_ONE_RANK_OR_SUIT)
     for suit in range(4):
         base = suit * 16
         avail = 0
@@ -201,11 +201,9 @@ def _every_run(
             continue
         one_ace = counts[base + _ACE] == 1
         key = (1, suit, avail, one_ace, room, sizes)
-        entries = rules.group_memo.get(key)
+        entries = memo.get(key)
         if entries is None:
-            entries = _remembered(
-                rules, key, _runs_of_suit(suit, avail, one_ace, room, rules, sizes)
-            )
+            entries = memo[key] = _runs_of_suit(suit, avail, one_ace, room, rules, sizes)
         keyed.update(entries)
 
 

@@ -46,6 +46,7 @@ from collections.abc import Iterable
 
 from ..cards import JOKER, Card, Rank, Suit, cards_error
 from ..contracts import Contract, Opening
+from ._memo import Memo, MemoKind
 from ._variant_rules import (
     _NO_LIMIT,
     MOST_CARDS,
@@ -99,17 +100,19 @@ def _held(tally: bytes) -> int:
     return (int.from_bytes(tally[:64], "little") + _HELD) & _HIGH_BITS
 
 
-def _ranks_held(held: int, suit: int) -> int:
-    """The ranks (bits) of ``suit`` held, from :func:`_held`."""
+def _ranks_held(held: int, suit: int, memo: Memo[int, int]) -> int:
+    """The ranks (bits) of ``suit`` held, from :func:`_held` (``memo``: of
+    :data:`RANKS_HELD`)."""
     spread = held >> (128 * suit) & _SUIT_BITS
-    known = _RANKS_HELD.get(spread)
+    known = memo.get(spread)
     if known is None:
         known = sum(1 << rank for rank in range(2, 15) if spread >> (8 * rank + 7) & 1)
-        _RANKS_HELD[spread] = known  # at most 2 ** 13 of them
+        memo[spread] = known
     return known
 
 
-_RANKS_HELD: dict[int, int] = {}
+RANKS_HELD: MemoKind[int, int] = MemoKind("ranks held in a suit", 1 << 13)
+"""The ranks a suit holds, by that suit's bytes of :func:`_held` (at most 2 ** 13 of them)."""
 
 
 class _ContractBounds:
@@ -155,7 +158,7 @@ class _ContractBounds:
         # the run positions of a suit's ranks (bits 2 to 14), looked up a byte at a time
         self.low_positions = [_positions(rules, ranks) for ranks in range(256)]
         self.high_positions = [_positions(rules, ranks << 8) for ranks in range(128)]
-        self.windows: dict[int, int] = {}
+        self.windows: Memo[int, int] = Memo(1 << 15)
 
     def best_window(self, ranks: int) -> int:
         """The most positions held in ``run_size`` consecutive run positions, for a suit
@@ -185,19 +188,17 @@ def _positions(rules: _Rules, ranks: int) -> int:
     return held
 
 
-_BOUNDS: dict[tuple[int, int], tuple[Contract, _Rules, _ContractBounds]] = {}
+CONTRACT_BOUNDS: MemoKind[int, tuple[Contract, _ContractBounds]] = MemoKind("contract bounds", 256)
+"""What the bounds read of each contract, by the contract's identity."""
 
 
 def _bounds_of(contract: Contract, rules: _Rules) -> _ContractBounds:
-    # keyed by both: bots judge hands under variants of their own beside the game's
-    key = (id(contract), id(rules))
-    cached = _BOUNDS.get(key)
-    if cached is not None and cached[0] is contract and cached[1] is rules:
-        return cached[2]
+    memo = rules.memos.of(CONTRACT_BOUNDS)
+    cached = memo.get(id(contract))
+    if cached is not None and cached[0] is contract:
+        return cached[1]
     bounds = _ContractBounds(rules, contract)
-    if len(_BOUNDS) > 256:
-        _BOUNDS.clear()
-    _BOUNDS[key] = (contract, rules, bounds)
+    memo[id(contract)] = (contract, bounds)
     return bounds
 
 
@@ -225,7 +226,7 @@ def _sets_jokers(bounds: _ContractBounds, rank_count: bytes, jokers: int) -> int
     return _cheapest(increments, wanted)
 
 
-def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int) -> int:
+def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int, rules: _Rules) -> int:
     """The least jokers the contract's runs take (see the module notes)."""
     wanted = bounds.runs
     size = bounds.run_size
@@ -233,12 +234,13 @@ def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int) -> int:
     room = min(jokers, bounds.run_cap)
     increments: list[int] = []
     held = 0
+    ranks_memo = rules.memos.of(RANKS_HELD)
     for suit in range(4):
         count = tally[_SUIT_BYTE + suit]
         if count < least:
             continue
         held = held or _held(tally)
-        missing = size - bounds.best_window(_ranks_held(held, suit))
+        missing = size - bounds.best_window(_ranks_held(held, suit, ranks_memo))
         if missing > room:
             continue
         before = 0
@@ -272,7 +274,7 @@ def contract_tally(
     if spent > jokers:
         return None
     if bounds.runs:
-        spent += _runs_jokers(bounds, tally, jokers)
+        spent += _runs_jokers(bounds, tally, jokers, rules)
     return None if spent > jokers else (list(tally[:64]), jokers)
 
 
@@ -291,7 +293,7 @@ class _OpeningBounds:
         self.set_least = [
             max(1, size - min(jokers, rules.limit, rules.jm[size])) for jokers in range(64)
         ]
-        self.memo: dict[tuple[int, int], int] = {}
+        self.memo: Memo[tuple[int, int], int] = Memo(1 << 16)
 
     def runnable(self, ranks: int, room: int) -> int:
         """The ranks (bits) of a suit holding ``ranks`` that lie in some span missing at most
@@ -317,13 +319,12 @@ class _OpeningBounds:
             for rank in range(2, 15):
                 if covered & rules.position_bits[rank]:
                     known |= 1 << rank
-            if len(self.memo) > 1 << 16:
-                self.memo.clear()
             self.memo[key] = known
         return known
 
 
-_OPENING_BOUNDS: dict[tuple[int, int], tuple[Opening, _Rules, _OpeningBounds]] = {}
+OPENING_BOUNDS: MemoKind[int, tuple[Opening, _OpeningBounds]] = MemoKind("opening bounds", 256)
+"""What the bound reads of each opening, by the opening's identity."""
 
 
 def opening_out_of_reach(cards: Iterable[Card], opening: Opening, rules: _Rules) -> bool:
@@ -338,15 +339,13 @@ def opening_tally(
 ) -> tuple[list[int], int] | None:
     """The card counts of ``cards`` (for the search), or None when the bound shows that no
     part of them is worth ``opening.min_points``. For card values >= 0 only."""
-    key = (id(opening), id(rules))
-    cached = _OPENING_BOUNDS.get(key)
-    if cached is not None and cached[0] is opening and cached[1] is rules:
-        bounds = cached[2]
+    memo = rules.memos.of(OPENING_BOUNDS)
+    cached = memo.get(id(opening))
+    if cached is not None and cached[0] is opening:
+        bounds = cached[1]
     else:
         bounds = _OpeningBounds(rules, opening)
-        if len(_OPENING_BOUNDS) > 256:
-            _OPENING_BOUNDS.clear()
-        _OPENING_BOUNDS[key] = (opening, rules, bounds)
+        memo[id(opening)] = (opening, bounds)
     tally = _tally(cards)
     jokers = tally[_JOKER_BYTE]
     held = _held(tally)
@@ -364,10 +363,11 @@ def opening_tally(
     room = min(jokers, rules.limit)
     value = bounds.value
     worth = jokers * bounds.best
+    ranks_memo = rules.memos.of(RANKS_HELD)
     for suit in range(4):
         if not tally[_SUIT_BYTE + suit]:
             continue
-        ranks = _ranks_held(held, suit)
+        ranks = _ranks_held(held, suit, ranks_memo)
         meldable = ranks & (setable | bounds.runnable(ranks, room))
         base = suit * 16
         for rank in range(2, 15):

@@ -9,19 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from ..cards import JOKER, Card, Rank, Suit, card_error, cards_error
-from ..contracts import CardValues, Requirement
+from ..contracts import CardValues
 from ..errors import RummyError
 from ..limits import MAX_DECKS
 from ..melds import GroupShape, MeldKind, Shape, _span_error, rank_at
 from ..variants import Aces, SameSuitRuns, Variant
-
-if TYPE_CHECKING:
-    from ._alike_slots import _Part, _SetShape
-    from ._contract_search import _SuitTable
-    from ._general_walk import _Candidate
+from ._memo import Memo, Memos
 
 Arrangement = tuple[tuple[Card, ...], ...]
 _SetPlan = tuple[tuple[tuple[int, ...], int], ...]  # sets of one rank: (copies per suit, jokers)
@@ -126,28 +121,21 @@ class _Rules:
     __slots__ = (
         "aces_bits",
         "amn",
-        "candidate_memo",
-        "clash_memo",
-        "completion_memo",
+        "clash_answers",
         "distinct",
-        "group_memo",
         "imask",
         "jm",
-        "left_memo",
         "limit",
+        "memos",
         "position_bits",
         "run_long",
         "run_min",
         "set_big",
-        "set_memo",
         "set_min",
-        "set_shapes",
-        "span_cache",
+        "span_points_memo",
         "spans",
         "starts",
-        "suit_run_memo",
         "variant",
-        "way_memo",
         "wrap",
     )
 
@@ -187,39 +175,24 @@ class _Rules:
         self.jm = [max(0, n // 2 if self.amn else n - 1) for n in range(64)]
         per_group = variant.jokers.going_down_per_group
         self.limit = _NO_LIMIT if per_group is None else per_group
-        self.set_memo: dict[tuple[tuple[int, ...], int], tuple[int, _SetPlan]] = {}
-        # the groups of one rank or suit, by what they depend on (see :mod:`._general_walk`)
-        self.group_memo: dict[tuple[object, ...], _Entries] = {}
-        self.span_cache: dict[tuple[int, ...], dict[tuple[int, int], int]] = {}
-        # the per-suit and per-rank choices of :mod:`._alike_slots`, by what they depend on
-        self.way_memo: dict[tuple[object, ...], _Part | None] = {}
-        # the per-rank set tables of :mod:`._alike_slots` by how the rank is held, whatever the rank
-        self.set_shapes: dict[tuple[object, ...], _SetShape | None] = {}
-        # the contract candidates of :mod:`._alike_slots` by key (a contract counts no points)
-        self.candidate_memo: dict[tuple[int, ...], _Candidate] = {}
-        self.clash_memo: dict[tuple[int, int, int, int], bool] = {}
-        # the answers of :func:`~shanghai_rummy.solver.complete` by the canonical hand (card
-        # counts), the requirement, the groups laid and the turn-end rule; bounded (cleared
-        # whole when full, see COMPLETION_MEMO_SIZE)
-        self.completion_memo: dict[tuple[object, ...], Arrangement | None] = {}
-        # what groups laid toward a going down leave of a requirement, by the requirement and
-        # what of the groups the answer depends on (see :func:`~shanghai_rummy.solver.remaining`)
-        self.left_memo: dict[tuple[object, ...], tuple[Requirement | None, ...]] = {}
-        # the per-suit tables of runs of :mod:`._contract_search`, with the jokers they were
-        # made for
-        self.suit_run_memo: dict[tuple[object, ...], tuple[int, _SuitTable | None]] = {}
+        # the answers of the searches, by kind (each declared by the module that reads it)
+        self.memos = Memos()
+        self.clash_answers: Memo[tuple[int, int, int, int], bool] = Memo(1 << 12)
+        self.span_points_memo: Memo[tuple[int, ...], dict[tuple[int, int], int]] = Memo(64)
 
     def clash(self, a_start: int, a_len: int, b_start: int, b_len: int) -> bool:
         """:func:`runs_clash` under this variant, remembered (few spans exist)."""
+        memo = self.clash_answers
         key = (a_start, a_len, b_start, b_len)
-        known = self.clash_memo.get(key)
+        known = memo.get(key)
         if known is None:
-            known = self.clash_memo[key] = runs_clash(a_start, a_len, b_start, b_len, self.variant)
+            known = memo[key] = runs_clash(a_start, a_len, b_start, b_len, self.variant)
         return known
 
     def span_points(self, values: CardValues) -> dict[tuple[int, int], int]:
         """The value of a run over each span, jokers counted as the cards they stand for."""
-        known = self.span_cache.get(values.by_rank)
+        memo = self.span_points_memo
+        known = memo.get(values.by_rank)
         if known is None:
             known = {
                 (start, length): sum(
@@ -227,7 +200,7 @@ class _Rules:
                 )
                 for start, length in self.imask
             }
-            self.span_cache[values.by_rank] = known
+            memo[values.by_rank] = known
         return known
 
     def set_reading(self, size: int, naturals: int) -> bool:
@@ -239,21 +212,26 @@ class _Rules:
         return not (self.amn and size - naturals > naturals)
 
 
-COMPLETION_MEMO_SIZE = 1 << 14
-"""The most completion answers one variant's rules remember (a few MiB at most)."""
+MOST_COMPILED_VARIANTS = 64
+"""The most variants whose compiled rules (and with them every memo) are kept at once."""
 
-_RULES_CACHE: dict[int, tuple[Variant, _Rules]] = {}
+_COMPILED: Memo[int, tuple[Variant, _Rules]] = Memo(MOST_COMPILED_VARIANTS)
 
 
 def rules_of(variant: Variant) -> _Rules:
-    cached = _RULES_CACHE.get(id(variant))
+    """The compiled rules of ``variant``, made once and kept (with their memos) among the
+    last :data:`MOST_COMPILED_VARIANTS` variants asked about."""
+    cached = _COMPILED.get(id(variant))
     if cached is not None and cached[0] is variant:
         return cached[1]
     rules = _Rules(variant)
-    if len(_RULES_CACHE) > 64:
-        _RULES_CACHE.clear()
-    _RULES_CACHE[id(variant)] = (variant, rules)
+    _COMPILED[id(variant)] = (variant, rules)
     return rules
+
+
+def forget_compiled_rules() -> None:
+    """Drop every variant's compiled rules and, with them, every memo of the solver."""
+    _COMPILED.clear()
 
 
 def count_cards(cards: Iterable[Card]) -> tuple[list[int], int]:
