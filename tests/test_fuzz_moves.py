@@ -623,6 +623,7 @@ def house_variants(draw: st.DrawFn) -> sr.Variant:
             lay_off_same_turn=draw(flag),
             new_melds=draw(st.sampled_from(list(sr.NewMelds))),
             same_suit_runs=draw(st.sampled_from(list(sr.SameSuitRuns))),
+            out_same_turn=draw(flag),
         ),
         "going_out": draw(st.sampled_from(list(sr.GoOutDiscard))),
         "drawing": attrs.evolve(

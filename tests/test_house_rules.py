@@ -224,3 +224,70 @@ def test_legal_actions_agree_with_apply_in_house_variants(
         except sr.IllegalMoveError:
             continue
         raise AssertionError(f"{sr.format_action(action)} is not listed but apply accepted it")
+
+
+# -- going_down.out_same_turn (issue 24, build 3: going out on the turn of going down) --------
+
+
+NO_OUT_AT_ONCE = house(SHANGHAI, "no-out-at-once", going_down__out_same_turn=False)
+EIGHTS, NINES = cards("8C 8C 8D 8D 8H 8S"), cards("9C 9D 9H 9H 9S 9S")  # canonical order
+
+
+def test_going_out_on_the_turn_of_going_down_where_the_variant_allows_it() -> None:
+    state = stacked(
+        SHANGHAI,
+        {0: cards("8C 8D 8H 8S 8C 8D 9S 9H 9D 9C 9S")},
+        upcard=C("KH"),
+        stock_top=cards("9H"),
+        dealer=3,
+    )
+    state = pass_offers(sr.draw(state, 0, STOCK))
+    assert sr.Meld(0, (EIGHTS,)) in sr.legal_actions(state)
+    out = sr.meld(state, 0, [EIGHTS, NINES])
+    assert out.phase is sr.Phase.DEAL_OVER and out.results[-1].winner == 0
+
+
+def test_going_down_out_same_turn_false_keeps_a_card_to_discard_and_one_to_keep() -> None:
+    state = stacked(
+        NO_OUT_AT_ONCE,
+        {0: cards("8C 8D 8H 8S 8C 8D 9S 9H 9D 9C 9S")},
+        upcard=C("KH"),
+        stock_top=cards("9H"),
+        dealer=3,
+    )
+    state = pass_offers(sr.draw(state, 0, STOCK))
+    with pytest.raises(sr.GoOutError, match="out_same_turn=false"):
+        sr.meld(state, 0, [EIGHTS, NINES])
+    begun = sr.meld(state, 0, [EIGHTS])
+    listed = sr.legal_actions(begun)
+    assert sr.Meld(0, (NINES,)) not in listed and sr.Meld(0, (NINES[:5],)) not in listed
+    assert sr.Meld(0, (NINES[:4],)) in listed
+    with pytest.raises(sr.GoOutError, match="out_same_turn=false"):
+        sr.meld(begun, 0, [NINES[:5]])  # one card left, whose discard would go out
+    down = sr.meld(begun, 0, [NINES[:4]])  # two cards left: 9S 9S
+    assert not any(isinstance(action, sr.LayOff) for action in sr.legal_actions(down))
+    with pytest.raises(sr.GoOutError, match="out_same_turn=false"):
+        sr.lay_off(down, 0, C("9S"), down.table[1].id)
+    after = sr.discard(down, 0, C("9S"))
+    assert after.hand(0) == (C("9S"),) and after.phase is not sr.Phase.DEAL_OVER
+    optional = house(NO_OUT_AT_ONCE, "no-out-optional", going_out=sr.GoOutDiscard.OPTIONAL)
+    state = pass_offers(
+        sr.draw(
+            stacked(
+                optional,
+                {0: cards("8C 8D 8H 8S 8C 8D 9S 9H 9D 9C 9S")},
+                upcard=C("KH"),
+                stock_top=cards("9H"),
+                dealer=3,
+            ),
+            0,
+            STOCK,
+        )
+    )
+    with pytest.raises(sr.GoOutError, match="out_same_turn=false"):
+        sr.meld(state, 0, [EIGHTS, NINES[:5]])  # one card left: its discard would go out
+
+
+def test_going_down_out_same_turn_false_refuses_a_bonus_for_going_out_at_once() -> None:
+    with pytest.raises(sr.VariantError, match=r"scoring\.one_turn_out"):
+        house(sr.get_variant("shanghai-camping"), "x", going_down__out_same_turn=False)

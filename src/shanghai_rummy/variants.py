@@ -289,6 +289,9 @@ class GoingDownRules:
     - ``lay_off_same_turn``: may lay off on the turn of going down.
     - ``new_melds``: whether new groups may be laid down after going down.
     - ``same_suit_runs``: how runs of one suit laid down together must relate.
+    - ``out_same_turn``: a player may go out on the turn they go down (false: that turn
+      must end with a discard that leaves a card in hand, so the going down and the turn's
+      other plays leave at least two cards).
     """
 
     exact_meld_count: bool = True
@@ -296,6 +299,7 @@ class GoingDownRules:
     lay_off_same_turn: bool = True
     new_melds: NewMelds = NewMelds.NEVER
     same_suit_runs: SameSuitRuns = SameSuitRuns.NOT_JOINABLE
+    out_same_turn: bool = True
 
 
 class SwapFrom(enum.Enum):
@@ -516,6 +520,15 @@ def _validate(variant: Variant) -> None:
             "drawing.down_players_take_upcard=false forbids",
         )
     _validate_scoring(variant.scoring)
+    if not variant.going_down.out_same_turn:
+        scoring = variant.scoring
+        for name in ("one_turn_out", "one_turn_out_without_jokers", "cut_card_hand"):
+            if getattr(scoring, name) is not None:
+                raise _fail(
+                    f"scoring.{name}",
+                    "scores going down and out in one turn, which "
+                    "going_down.out_same_turn=false forbids",
+                )
 
 
 def _check_text(field: str, text: str) -> None:

@@ -46,10 +46,10 @@ from ..state import GameState
 from ..variants import GoOutDiscard, SameSuitRuns, Variant
 from .play_rules import (
     can_go_down_with_jokers,
+    going_down_turn_end,
     going_down_way,
     hand_out_possible,
     opening_possible,
-    turn_end,
 )
 
 __all__ = [
@@ -137,6 +137,12 @@ def finish_refusal(
             residual.describe() for residual in check_laid(laid, requirement, variant) if residual
         )
         return f"the rest of the hand cannot make what is still to lay ({left})"
+    if not variant.going_down.out_same_turn:
+        return (
+            "the rest of the hand could finish it only by leaving fewer than two cards, and "
+            "the turn of going down must end with a discard that leaves one "
+            "(variant.going_down.out_same_turn=false)"
+        )
     if variant.going_out is GoOutDiscard.REQUIRED:
         return (
             "the rest of the hand could finish it only by laying every card, leaving none to "
@@ -272,7 +278,7 @@ def group_options(
     owed = turn_state.jokers_to_meld
     held = Counter(hand)
     total = len(hand)
-    leaves = turn_end(variant.going_out)
+    leaves = going_down_turn_end(variant)
     rules_apart = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     # one natural card with jokers makes a group only where jokers may outnumber naturals
     two_ways = not variant.jokers.at_most_naturals

@@ -151,7 +151,7 @@ class _Plays:
     """The play-phase listing of one seat: the actions kept so far, and what deciding them
     needs (the hand, the going-out rule, the obligations of the turn)."""
 
-    __slots__ = ("actions", "distinct", "hand", "owes_more", "rule", "seat", "state")
+    __slots__ = ("actions", "distinct", "hand", "no_out", "owes_more", "rule", "seat", "state")
 
     def __init__(self, state: GameState, seat: int) -> None:
         self.state = state
@@ -162,13 +162,15 @@ class _Plays:
         turn_state = state.turn_state
         # going down meets an obligation to go down; the others only the engine can judge
         self.owes_more = turn_state.jokers_to_meld > 0 or turn_state.must_go_out is not None
+        # the turn of going down may not end the deal (going_down.out_same_turn=false)
+        self.no_out = not state.variant.going_down.out_same_turn and not turn_state.was_down
         self.actions: list[Action] = []
 
     def keep(self, action: Action, leaves: int) -> bool:
         """Keep ``action`` (a play leaving ``leaves`` cards) if it may end in a legal turn,
         trying it in the engine where only the engine can say; whether it was kept."""
         rule = self.rule
-        if leaves == 0 and rule is GoOutDiscard.REQUIRED:
+        if (leaves == 0 and rule is GoOutDiscard.REQUIRED) or (self.no_out and leaves < 2):
             return False
         if (leaves == 1 and rule is GoOutDiscard.NEVER) or self.owes_more:
             try:
@@ -249,6 +251,7 @@ class _Plays:
                 turn_state.must_go_down is None
                 and turn_state.jokers_to_meld == 0
                 and (size > 1 or self.rule is not GoOutDiscard.NEVER)
+                and not (size == 1 and self.no_out and self.state.seats[self.seat].down)
             )
         if allowed:
             self.actions.extend(_discards(self.seat, self.distinct))

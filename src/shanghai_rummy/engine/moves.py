@@ -436,6 +436,12 @@ def _after_play(state: GameState, seat: int, verb: str) -> GameState:
     """Apply the going-out rule once a play has left ``seat`` with its hand."""
     hand = state.hands[seat]
     rule = state.variant.going_out
+    if len(hand) < 2 and _going_down_turn_without_out(state, seat):
+        raise GoOutError(
+            f"cannot {verb} that: a player may not go out on the turn they go down, so this "
+            "turn must end with a discard that leaves a card in hand "
+            "(variant.going_down.out_same_turn=false)"
+        )
     if not hand:
         if rule is GoOutDiscard.REQUIRED:
             raise GoOutError(
@@ -465,6 +471,16 @@ def _after_play(state: GameState, seat: int, verb: str) -> GameState:
             "by playing every card (variant.going_out=never); keep two and discard one"
         )
     return state
+
+
+def _going_down_turn_without_out(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` is down and went down this turn, where the variant forbids going out
+    on that turn (``variant.going_down.out_same_turn``)."""
+    return (
+        not state.variant.going_down.out_same_turn
+        and state.seats[seat].down
+        and not state.turn_state.was_down
+    )
 
 
 def _goes_out_joining(state: GameState, seat: int, hand: tuple[Card, ...]) -> bool:
@@ -759,7 +775,10 @@ def _joker_obligation_feasible(
             return True
         if not state.seats[seat].down:
             return False
-    return _may_lay_new_group(state, seat) and can_meld_a_joker(variant, hand, owed)
+    going_down_turn = not state.turn_state.was_down
+    return _may_lay_new_group(state, seat) and can_meld_a_joker(
+        variant, hand, owed, going_down_turn
+    )
 
 
 def _may_lay_new_group(state: GameState, seat: int) -> bool:
@@ -808,6 +827,11 @@ def _discard(state: GameState, action: Discard) -> GameState:
     discard_pile = state.discard_pile + (card,)  # noqa: RUF005 - a C copy, twice as fast
     log = _logged(state, action)
     if not hand:
+        if _going_down_turn_without_out(state, seat):
+            raise GoOutError(
+                "cannot discard your last card: a player may not go out on the turn they go "
+                "down (variant.going_down.out_same_turn=false)"
+            )
         if state.variant.going_out is GoOutDiscard.NEVER:
             raise GoOutError(
                 "cannot discard your last card: you go out only by melding or laying off "

@@ -33,6 +33,7 @@ __all__ = [
     "extend_meld",
     "going_down_melds",
     "going_down_options",
+    "going_down_turn_end",
     "going_down_way",
     "hand_out_possible",
     "joker_lay_off_barred",
@@ -137,6 +138,9 @@ def opening_possible(
     melds on the table) or on the groups of the going down. ``laid``: the groups laid toward
     the going down so far this turn (the rest of the hand finishes it)."""
     requirement = variant.deal(deal_number).requirement
+    if not variant.going_down.out_same_turn:
+        # at least two cards left: no lone card, and one to discard
+        return going_down_way(variant, deal_number, hand, laid) is not None
     if not laid:
         if _whole_hand_goes_down(variant, deal_number, hand):
             return True
@@ -176,7 +180,7 @@ def going_down_way(
     so far, that leaves a number of cards the going-out rule lets a turn end with (see
     :func:`turn_end`); None when there is none. The solver remembers the answer."""
     requirement = variant.deal(deal_number).requirement
-    leaves = turn_end(variant.going_out)
+    leaves = going_down_turn_end(variant)
     found = solver.complete(hand, requirement, variant, laid)
     if found is None or leaves is None or leaves(len(hand) - sum(map(len, found))):
         return found
@@ -336,14 +340,21 @@ def possible_groups(hand: Iterable[Card], variant: Variant) -> tuple[tuple[Card,
     return solver.possible_groups(hand, variant)
 
 
-def can_meld_a_joker(variant: Variant, hand: Sequence[Card], jokers: int) -> bool:
+def can_meld_a_joker(
+    variant: Variant, hand: Sequence[Card], jokers: int, going_down_turn: bool = False
+) -> bool:
     """Whether ``hand`` can lay down a new group holding ``jokers`` of its jokers (the
     obligation a swap leaves under ``variant.joker_swap.joker_into_new_meld``) and still end
     the turn: a card left to discard where ``variant.going_out`` requires one, and never a
-    lone card that might not be playable where it forbids discarding the last card."""
+    lone card that might not be playable where it forbids discarding the last card (two
+    cards left on the turn of going down, ``going_down_turn``, where
+    ``variant.going_down.out_same_turn`` is false)."""
     rule = variant.going_out
+    at_least = 2 if going_down_turn and not variant.going_down.out_same_turn else 0
     return any(
-        group.count(JOKER) >= jokers and _turn_can_end(rule, len(hand) - len(group))
+        group.count(JOKER) >= jokers
+        and len(hand) - len(group) >= at_least
+        and _turn_can_end(rule, len(hand) - len(group))
         for group in possible_groups(hand, variant)
     )
 
@@ -360,23 +371,16 @@ def can_go_down_with_jokers(
     ``variant.joker_swap.joker_into_new_meld``); ``laid``: the groups laid toward the going
     down so far this turn."""
     requirement = variant.deal(deal_number).requirement
+    ends = going_down_turn_end(variant) or _any_number
     if laid:
-        rule = variant.going_out
         found = solver.complete(
-            hand,
-            requirement,
-            variant,
-            laid,
-            leaves=lambda left: _turn_can_end(rule, left),
-            jokers_at_least=jokers,
+            hand, requirement, variant, laid, leaves=ends, jokers_at_least=jokers
         )
         return found is not None
     if solve(hand, requirement, variant) is None:
         return False
-    rule = variant.going_out
     return any(
-        sum(group.count(JOKER) for group in way) >= jokers
-        and _turn_can_end(rule, len(hand) - sum(map(len, way)))
+        sum(group.count(JOKER) for group in way) >= jokers and ends(len(hand) - sum(map(len, way)))
         for way in arrangements(hand, requirement, variant)
     )
 
@@ -391,8 +395,25 @@ def turn_end(rule: GoOutDiscard) -> Callable[[int], bool] | None:
     return None
 
 
+def going_down_turn_end(variant: Variant) -> Callable[[int], bool] | None:
+    """What the cards a going down leaves must satisfy for its turn to end: at least two
+    where ``variant.going_down.out_same_turn`` is false (one to discard, one to keep), else
+    :func:`turn_end` of the going-out rule."""
+    if not variant.going_down.out_same_turn:
+        return _at_least_two
+    return turn_end(variant.going_out)
+
+
 def _at_least_one(left: int) -> bool:
     return left >= 1
+
+
+def _at_least_two(left: int) -> bool:
+    return left >= 2
+
+
+def _any_number(left: int) -> bool:
+    return True
 
 
 def _not_one(left: int) -> bool:
