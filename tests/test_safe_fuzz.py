@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 from shanghai_rummy.engine import legal
-from shanghai_rummy.solver import _contract_search
+from shanghai_rummy.solver import _contract_search, _opening_search
 
 PRESETS = sorted(sr.VARIANTS)
 STEP_BUDGET = 200_000  # solver steps (search calls) per loader call
@@ -43,7 +43,7 @@ def counted() -> Iterator[Budget]:
     budget = Budget()
     runs = _contract_search._ContractSearch.search_runs
     sets_then_runs = _contract_search._ContractSearch.search_sets_then_runs
-    opening = _contract_search.OpeningSearch.search
+    opening = _opening_search.OpeningSearch.search
     listing = legal._listed
 
     def runs_step(self: Any, *args: Any) -> Any:
@@ -66,7 +66,7 @@ def counted() -> Iterator[Budget]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_contract_search._ContractSearch, "search_runs", runs_step)
         patch.setattr(_contract_search._ContractSearch, "search_sets_then_runs", sets_step)
-        patch.setattr(_contract_search.OpeningSearch, "search", opening_step)
+        patch.setattr(_opening_search.OpeningSearch, "search", opening_step)
         patch.setattr(legal, "_listed", listed)
         yield budget
 

@@ -26,9 +26,11 @@ from shanghai_rummy.solver import (
     possible_groups,
     solve,
 )
-from shanghai_rummy.solver._contract_search import OpeningSearch, solve_contract
+from shanghai_rummy.solver._card_counts import count_cards
+from shanghai_rummy.solver._contract_search import solve_contract
+from shanghai_rummy.solver._opening_search import OpeningSearch
 from shanghai_rummy.solver._quick_refusals import contract_out_of_reach, opening_out_of_reach
-from shanghai_rummy.solver._variant_rules import count_cards, rules_of
+from shanghai_rummy.solver._variant_rules import rules_of
 
 C = sr.Card.parse
 cards = sr.parse_cards

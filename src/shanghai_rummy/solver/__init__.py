@@ -33,18 +33,17 @@ from ..errors import ContractNotMetError, InvalidMeldError
 from ..melds import GroupShape, MeldKind, Shape, TableMeld, check_group, group_points
 from ..variants import SameSuitRuns, Variant
 from ._alike_slots import contract_ways, plan_of
-from ._contract_search import (
-    OpeningSearch,
-    solve_contract,
-)
-from ._general_walk import _Candidate, every_group, every_group_keyed, every_way
+from ._candidate_groups import Candidate, every_group, every_group_keyed
+from ._card_counts import count_cards
+from ._contract_search import solve_contract
+from ._general_walk import every_way
 from ._memo import MemoKind
+from ._opening_search import OpeningSearch
 from ._quick_refusals import contract_tally, opening_tally
 from ._variant_rules import (
     Arrangement,
-    _Rules,
+    VariantRules,
     canonical_form,
-    count_cards,
     forget_compiled_rules,
     match_slots,
     rules_of,
@@ -157,15 +156,13 @@ def _slot_fit_error(shape: GroupShape, size: int, cap: int | None, variant: Vari
     return None
 
 
-def _slot_fits(shape: GroupShape, size: int, cap: int | None, variant: Variant) -> bool:
-    """Whether ``shape`` fills a contract slot of ``size``: :func:`_slot_fit_error` is None."""
-    length = len(shape.cards)
-    if length < size or (variant.going_down.exact_sizes and length != size):
-        return False
-    return cap is None or shape.jokers <= cap
+def _slot_fits(shape: GroupShape, size: int, variant: Variant) -> bool:
+    """Whether ``shape`` fills a contract slot of ``size`` (:meth:`VariantRules.slot_accepts`;
+    :func:`_slot_fit_error` says why not)."""
+    return rules_of(variant).slot_accepts(size, len(shape.cards), shape.jokers)
 
 
-_SlotSpec = tuple[MeldKind, int, int, int | None]  # kind, slots, their size, their joker cap
+_SlotSpec = tuple[MeldKind, int, int]  # kind, slots, their size
 _ALIKE_SLOTS: MemoKind[int, tuple[Contract, tuple[_SlotSpec, ...] | None]] = MemoKind(
     "alike slots of a contract", 256
 )
@@ -178,7 +175,7 @@ def _alike_slots(contract: Contract, variant: Variant) -> tuple[_SlotSpec, ...] 
     if cached is not None and cached[0] is contract:
         return cached[1]
     specs: tuple[_SlotSpec, ...] | None = tuple(
-        (kind, len(sizes), sizes[0], variant.jokers.going_down_limit(sizes[0]))
+        (kind, len(sizes), sizes[0])
         for kind, sizes in ((MeldKind.SET, contract.sets), (MeldKind.RUN, contract.runs))
         if sizes
     )
@@ -198,9 +195,9 @@ def _contract_met(shapes: Sequence[GroupShape], contract: Contract, variant: Var
     if len(shapes) != count if variant.going_down.exact_meld_count else len(shapes) < count:
         return False
     return all(
-        sum(1 for shape in shapes if shape.kind is kind and _slot_fits(shape, size, cap, variant))
+        sum(1 for shape in shapes if shape.kind is kind and _slot_fits(shape, size, variant))
         >= slots
-        for kind, slots, size, cap in specs
+        for kind, slots, size in specs
     )
 
 
@@ -228,7 +225,7 @@ def _check_contract(shapes: Sequence[GroupShape], contract: Contract, variant: V
         fits: list[list[int]] = []
         for size in sizes:
             cap = variant.jokers.going_down_limit(size)
-            fitting = [i for i in laid if _slot_fits(shapes[i], size, cap, variant)]
+            fitting = [i for i in laid if _slot_fits(shapes[i], size, variant)]
             if not fitting:
                 reasons = "; ".join(
                     error
@@ -400,14 +397,14 @@ def arrangements(
     refuse_text(cards)
     rules = rules_of(variant)
     counts, jokers = count_cards(cards)
-    return _listed(counts, jokers, requirement, rules)
+    return _ordered_ways(counts, jokers, requirement, rules)
 
 
-def _listed(
-    counts: list[int], jokers: int, requirement: Requirement, rules: _Rules
+def _ordered_ways(
+    counts: list[int], jokers: int, requirement: Requirement, rules: VariantRules
 ) -> tuple[Arrangement, ...]:
     """:func:`arrangements` of the counted cards."""
-    found: Sequence[Sequence[_Candidate]] | None = None
+    found: Sequence[Sequence[Candidate]] | None = None
     if isinstance(requirement, Contract):
         found = contract_ways(counts, jokers, requirement, rules)
     if found is None:
@@ -433,7 +430,7 @@ def contract_options(
         tally = contract_tally(cards, requirement, rules)
         if tally is None:
             return ()
-        return _listed(*tally, requirement, rules)
+        return _ordered_ways(*tally, requirement, rules)
     if solve(cards, requirement, variant) is None:
         return ()
     return arrangements(cards, requirement, variant)
@@ -459,7 +456,7 @@ def way_leaving(
     if isinstance(requirement, Contract) and plan_of(requirement, rules) is not None:
         return any(
             leaves(len(cards) - sum(map(len, way)))
-            for way in _listed(counts, jokers, requirement, rules)
+            for way in _ordered_ways(counts, jokers, requirement, rules)
         )
     found = every_way(
         counts, jokers, requirement, rules, first_only=True, leaves=leaves, most_left=most_left
@@ -562,12 +559,11 @@ def _contract_left(
         return ()
     slots = [(MeldKind.SET, size) for size in requirement.sets]
     slots += [(MeldKind.RUN, size) for size in requirement.runs]
-    limit = variant.jokers.going_down_limit
     fits = [
         [
             index
             for index, (kind, size) in enumerate(slots)
-            if kind is shape.kind and _slot_fits(shape, size, limit(size), variant)
+            if kind is shape.kind and _slot_fits(shape, size, variant)
         ]
         for shape in laid
     ]

@@ -20,20 +20,12 @@ from collections.abc import Callable
 from ..cards import JOKER
 from ..contracts import Contract
 from ..variants import SameSuitRuns
-from ._general_walk import _Candidate, _packed_counts
-from ._general_walk import _runs_of_suit as runs_of_suit
-from ._general_walk import _sets_of_rank as sets_of_rank
+from ._candidate_groups import Candidate, runs_of_suit, sets_of_rank
+from ._card_counts import ACE, CARD_AT, JOKER_CODE, packed_counts
 from ._memo import MemoKind
-from ._variant_rules import (
-    _ACE,
-    _CARD_AT,
-    _JOKER_CODE,
-    _NO_LIMIT,
-    _Entries,
-    _Rules,
-)
+from ._variant_rules import Entries, VariantRules
 
-_Choice = tuple[int, tuple[_Candidate, ...]]  # jokers spent, the groups in canonical order
+_Choice = tuple[int, tuple[Candidate, ...]]  # jokers spent, the groups in canonical order
 _NO_POINTS = [0] * 16  # a contract counts no points
 _SLOT = 0x7F  # the count bits of one card slot's byte in the packed counts
 _REFERENCE_RANK = 2  # the rank a table of sets is worked out at (see _SetShape)
@@ -43,7 +35,7 @@ class _Part:
     """The choices of one suit's runs (or one rank's sets): ``by_count[t]`` lists the
     multisets of ``t`` groups with the jokers they spend, ``cheapest[t]`` the fewest jokers
     among them; ``slots``, the card slots any of them takes, as a mask of their bytes in the
-    packed counts (see :func:`._general_walk._packed_counts`). Every ``t`` up to ``most`` has a
+    packed counts (see :func:`._general_walk.packed_counts`). Every ``t`` up to ``most`` has a
     choice (fewer groups of a choice are one)."""
 
     __slots__ = ("by_count", "cheapest", "most", "slots")
@@ -83,21 +75,16 @@ class _Plan:
         "sets",
     )
 
-    def __init__(self, contract: Contract, rules: _Rules) -> None:
-        variant = rules.variant
-        exact = variant.going_down.exact_sizes
-
+    def __init__(self, contract: Contract, rules: VariantRules) -> None:
         def sizes(slots: tuple[int, ...]) -> range:
-            low = min(slots, default=0)
-            return range(low, (low if exact else 63) + 1)
+            return rules.slot_sizes(min(slots, default=0))
 
         def cap(slots: tuple[int, ...]) -> int:
-            limit = variant.jokers.going_down_limit(slots[0]) if slots else 0
-            return _NO_LIMIT if limit is None else limit
+            return rules.slot_joker_cap(slots[0]) if slots else 0
 
         def least(size: int, cap: int) -> list[int]:
             # a longer group needs no fewer natural cards (see :mod:`._quick_refusals`)
-            return [max(1, size - min(jokers, cap, rules.jm[size])) for jokers in range(64)]
+            return [rules.fewest_naturals(size, jokers, cap) for jokers in range(64)]
 
         self.sets, self.set_sizes, self.set_cap = (
             len(contract.sets),
@@ -124,11 +111,11 @@ SET_SHAPES: MemoKind[tuple[object, ...], _SetShape | None] = MemoKind(
     "sets by how a rank is held", 1 << 12
 )
 """One rank's table of sets by how the rank is held, whatever the rank."""
-CANDIDATES: MemoKind[tuple[int, ...], _Candidate] = MemoKind("contract candidates", 1 << 16)
+CANDIDATES: MemoKind[tuple[int, ...], Candidate] = MemoKind("contract candidates", 1 << 16)
 """The contract candidates by key (a contract counts no points)."""
 
 
-def plan_of(contract: Contract, rules: _Rules) -> _Plan | None:
+def plan_of(contract: Contract, rules: VariantRules) -> _Plan | None:
     """The plan of ``contract``, or None when it is not an alike-slots contract."""
     memo = rules.memos.of(PLANS)
     cached = memo.get(id(contract))
@@ -145,8 +132,8 @@ def plan_of(contract: Contract, rules: _Rules) -> _Plan | None:
 
 
 def contract_ways(
-    counts: list[int], jokers: int, contract: Contract, rules: _Rules
-) -> list[tuple[_Candidate, ...]] | None:
+    counts: list[int], jokers: int, contract: Contract, rules: VariantRules
+) -> list[tuple[Candidate, ...]] | None:
     """Every way to meet ``contract`` with the counted cards, each in canonical order (in no
     particular order overall); None when ``contract`` is not an alike-slots contract under
     ``rules`` (the caller then walks every way)."""
@@ -184,15 +171,15 @@ def _join(
     set_choices: list[_Choice],
     run_choices: list[_Choice],
     shared: int,
-) -> list[tuple[_Candidate, ...]]:
+) -> list[tuple[Candidate, ...]]:
     """Every pair of a choice of sets and one of runs that the hand holds together: each
     side fits the hand alone, so only the cards both may take (``shared``, a mask of slots in
     the packed counts) and the jokers are checked."""
-    guard, free = _packed_counts(counts)
+    guard, free = packed_counts(counts)
     set_takes: list[int] = []
-    ways: list[tuple[_Candidate, ...]] = []
+    ways: list[tuple[Candidate, ...]] = []
     # many runs take the same of those cards: their sets are found once
-    known: dict[tuple[int, int], list[tuple[_Candidate, ...]]] = {}
+    known: dict[tuple[int, int], list[tuple[Candidate, ...]]] = {}
     for spent, runs in run_choices:
         taken = _needs(runs) & shared
         key = (taken, spent)
@@ -215,7 +202,7 @@ def _join(
     return ways
 
 
-def _needs(groups: tuple[_Candidate, ...]) -> int:
+def _needs(groups: tuple[Candidate, ...]) -> int:
     """The natural cards ``groups`` take together, packed a byte a card slot."""
     return sum(group.packed for group in groups)
 
@@ -231,7 +218,7 @@ def _combine(parts: list[_Part], wanted: int, budget: int) -> list[_Choice]:
         supply[i] = supply[i + 1] + parts[i].most
     # by_total[t]: the choices of t groups from the parts so far, grown a part at a time;
     # the larger totals first, so each grows from choices without this part's groups
-    nothing: tuple[_Candidate, ...] = ()
+    nothing: tuple[Candidate, ...] = ()
     by_total: list[list[_Choice]] = [[(0, nothing)]] + [[] for _ in range(wanted)]
     for part, later in zip(parts, supply[1:], strict=True):
         for total in range(wanted, 0, -1):
@@ -255,7 +242,7 @@ def _combine(parts: list[_Part], wanted: int, budget: int) -> list[_Choice]:
 
 
 def _run_part(
-    counts: list[int], suit: int, jokers: int, plan: _Plan, rules: _Rules
+    counts: list[int], suit: int, jokers: int, plan: _Plan, rules: VariantRules
 ) -> _Part | None:
     """The choices of up to ``plan.runs`` runs of ``suit``; None when it has none."""
     base = suit * 16
@@ -272,42 +259,42 @@ def _run_part(
 
 
 def _suit_runs(
-    suit: int, counts: list[int], naturals: int, jokers: int, plan: _Plan, rules: _Rules
+    suit: int, counts: list[int], naturals: int, jokers: int, plan: _Plan, rules: VariantRules
 ) -> _Part | None:
     """The choices of runs of ``suit`` (``naturals`` cards of it) and ``jokers`` jokers."""
     avail = 0
     for rank in range(2, 15):
         if counts[suit * 16 + rank]:
-            avail |= rules.position_bits[rank]
-    one_ace = counts[suit * 16 + _ACE] == 1
+            avail |= rules.rank_positions[rank]
+    one_ace = counts[suit * 16 + ACE] == 1
     room = min(jokers, plan.run_cap)
     entries = runs_of_suit(suit, avail, one_ace, room, rules, plan.run_sizes)
-    candidates = _candidates(entries, rules)
+    candidates = _contract_candidates(entries, rules)
     most = _most(plan.runs, naturals + jokers, plan.run_sizes)
     if rules.variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED:
         return _multisets(candidates, counts, jokers, most, None)
     clashes = rules.clash
 
-    def clash(chosen: tuple[_Candidate, ...], run: _Candidate) -> bool:
+    def clash(chosen: tuple[Candidate, ...], run: Candidate) -> bool:
         return any(clashes(other.start, other.size, run.start, run.size) for other in chosen)
 
     return _multisets(candidates, counts, jokers, most, clash)
 
 
-def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: _Rules) -> list[_Part]:
+def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: VariantRules) -> list[_Part]:
     """The choices of up to ``plan.sets`` sets of each rank that has some, by rank."""
     least = plan.set_least[min(jokers, 63)]
     memo = rules.memos.of(PARTS)
     parts = []
     for rank in range(2, 15):
         held = (counts[rank], counts[16 + rank], counts[32 + rank], counts[48 + rank])
-        naturals = 4 - held.count(0) if rules.distinct else sum(held)
+        naturals = 4 - held.count(0) if rules.set_distinct_suits else sum(held)
         if naturals < least:
             continue
         room = _useful_jokers(jokers, sum(held), rules)
         key = (0, rank, held, room, plan.sets, plan.set_sizes, plan.set_cap)
         if key not in memo:
-            shape = _set_shape(held, room, plan, rules)
+            shape = _set_table_of(held, room, plan, rules)
             memo[key] = None if shape is None else shape.at(rank, rules)
         part = memo[key]
         if part is not None:
@@ -315,7 +302,9 @@ def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: _Rules) -> li
     return parts
 
 
-def _set_shape(held: tuple[int, ...], room: int, plan: _Plan, rules: _Rules) -> _SetShape | None:
+def _set_table_of(
+    held: tuple[int, ...], room: int, plan: _Plan, rules: VariantRules
+) -> _SetShape | None:
     """The choices of sets of a rank held as ``held`` (copies of each suit) with ``room``
     jokers, worked out once at the reference rank for every rank held the same way; None
     when there is none."""
@@ -323,12 +312,12 @@ def _set_shape(held: tuple[int, ...], room: int, plan: _Plan, rules: _Rules) -> 
     shapes = rules.memos.of(SET_SHAPES)
     if key not in shapes:
         rank = _REFERENCE_RANK
-        kinds = [1 if count else 0 for count in held] if rules.distinct else list(held)
+        kinds = [1 if count else 0 for count in held] if rules.set_distinct_suits else list(held)
         entries = sets_of_rank(rank, kinds, min(room, plan.set_cap), rules, plan.set_sizes)
         counts = [0] * 64
         counts[rank::16] = held
         most = _most(plan.sets, sum(held) + room, plan.set_sizes)
-        part = _multisets(_candidates(entries, rules), counts, room, most, None)
+        part = _multisets(_contract_candidates(entries, rules), counts, room, most, None)
         shapes[key] = None if part is None else _SetShape(part)
     return shapes[key]
 
@@ -350,13 +339,13 @@ class _SetShape:
             for choices in part.by_count[1:]
         ]
 
-    def at(self, rank: int, rules: _Rules) -> _Part:
+    def at(self, rank: int, rules: VariantRules) -> _Part:
         """The table of ``rank``."""
         part = self.part
         if rank == _REFERENCE_RANK:
             return part
         moved = [_moved_set(group, rank, rules) for group in self.sets]
-        nothing: tuple[_Candidate, ...] = ()
+        nothing: tuple[Candidate, ...] = ()
         by_count: list[list[_Choice]] = [[(0, nothing)]]
         by_count.append([(jokers, (moved[index],)) for jokers, (index,) in self.choices[0]])
         for choices in self.choices[1:]:
@@ -366,7 +355,7 @@ class _SetShape:
         return _Part(by_count, part.cheapest, part.slots << ((rank - _REFERENCE_RANK) << 3))
 
 
-def _moved_set(group: _Candidate, rank: int, rules: _Rules) -> _Candidate:
+def _moved_set(group: Candidate, rank: int, rules: VariantRules) -> Candidate:
     """The set of ``rank`` with the suits and jokers of ``group`` (of the reference rank)."""
     moved = group.moved
     if moved is None:
@@ -374,13 +363,13 @@ def _moved_set(group: _Candidate, rank: int, rules: _Rules) -> _Candidate:
     found = moved[rank]
     if found is None:
         shift = rank - _REFERENCE_RANK
-        codes = [code if code == _JOKER_CODE else code + shift for code in group.codes]
+        codes = [code if code == JOKER_CODE else code + shift for code in group.codes]
         key = (0, rank, *codes)
         made = rules.memos.of(CANDIDATES)
         found = made.get(key)
         if found is None:
-            cards = tuple(JOKER if code == _JOKER_CODE else _CARD_AT[code] for code in codes)
-            found = made[key] = _Candidate(key, cards, _NO_POINTS, {})
+            cards = tuple(JOKER if code == JOKER_CODE else CARD_AT[code] for code in codes)
+            found = made[key] = Candidate(key, cards, _NO_POINTS, {})
         moved[rank] = found
     return found
 
@@ -391,13 +380,13 @@ def _most(wanted: int, cards: int, sizes: range) -> int:
     return min(wanted, cards // sizes.start)
 
 
-def _useful_jokers(jokers: int, naturals: int, rules: _Rules) -> int:
+def _useful_jokers(jokers: int, naturals: int, rules: VariantRules) -> int:
     """The jokers that groups of ``naturals`` natural cards may spend in all: no more than
     those cards where ``variant.jokers.at_most_naturals`` holds (a smaller memo key)."""
-    return min(jokers, naturals) if rules.amn else jokers
+    return min(jokers, naturals) if rules.at_most_naturals else jokers
 
 
-def _candidates(entries: _Entries, rules: _Rules) -> list[_Candidate]:
+def _contract_candidates(entries: Entries, rules: VariantRules) -> list[Candidate]:
     """The candidates of ``entries`` in key order, each made once per variant (a contract
     counts no points, so a candidate depends on its key alone)."""
     made = rules.memos.of(CANDIDATES)
@@ -405,22 +394,22 @@ def _candidates(entries: _Entries, rules: _Rules) -> list[_Candidate]:
     for key, cards in sorted(entries):
         candidate = made.get(key)
         if candidate is None:
-            candidate = made[key] = _Candidate(key, cards, _NO_POINTS, {})
+            candidate = made[key] = Candidate(key, cards, _NO_POINTS, {})
         found.append(candidate)
     return found
 
 
 def _multisets(
-    candidates: list[_Candidate],
+    candidates: list[Candidate],
     counts: list[int],
     jokers: int,
     most: int,
-    clash: Callable[[tuple[_Candidate, ...], _Candidate], bool] | None,
+    clash: Callable[[tuple[Candidate, ...], Candidate], bool] | None,
 ) -> _Part | None:
     """The multisets of up to ``most`` of ``candidates`` (in their order) that the counted
     cards and ``jokers`` allow together, and where ``clash`` says no pair clashes; None when
     there is none."""
-    guard, free = _packed_counts(counts)
+    guard, free = packed_counts(counts)
     alone = [
         candidate
         for candidate in candidates
@@ -428,7 +417,7 @@ def _multisets(
     ]
     if not alone or most < 1:
         return None
-    nothing: tuple[_Candidate, ...] = ()
+    nothing: tuple[Candidate, ...] = ()
     if most == 1:
         return _Part([[(0, nothing)], [(candidate.jokers, (candidate,)) for candidate in alone]])
     by_count: list[list[_Choice]] = [[(0, nothing)]] + [[] for _ in range(most)]
@@ -445,7 +434,7 @@ def _multisets(
         spending[spent] |= spending[spent - 1]
 
     def grow(
-        first: int, spent: int, chosen: tuple[_Candidate, ...], free: int, used_up: int
+        first: int, spent: int, chosen: tuple[Candidate, ...], free: int, used_up: int
     ) -> None:
         open_ = spending[jokers - spent] >> first << first & ~used_up
         while open_:

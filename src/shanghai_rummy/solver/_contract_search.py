@@ -1,26 +1,22 @@
-"""The depth-first searches behind :mod:`shanghai_rummy.solver` for one way to meet a
-contract or an opening (:mod:`._general_walk` and :mod:`._alike_slots` list every way), over
+"""The depth-first search behind :mod:`shanghai_rummy.solver` for one way to meet a
+contract (:mod:`._general_walk` and :mod:`._alike_slots` list every way), over
 the tables of :mod:`._variant_rules`. Nothing here is public.
 """
 
 from __future__ import annotations
 
-from ..cards import Rank
-from ..contracts import Contract, Opening
+from ..contracts import Contract
 from ..melds import GroupShape
 from ..variants import SameSuitRuns
+from ._card_counts import ACE, NO_LIMIT, RANK_OF_POSITION
 from ._memo import MemoKind
 from ._variant_rules import (
-    _ACE,
-    _NO_LIMIT,
-    _RANK_OF_POSITION,
-    _bits,
-    _Rules,
-    _run_shape,
-    _set_shape,
-    _SetPlan,
+    VariantRules,
+    bit_positions,
     position_subsets,
+    run_shape,
     runs_clash,
+    set_shape,
 )
 
 _PlacedRun = tuple[int, int, int, int]  # suit, start, length, joker mask
@@ -99,14 +95,9 @@ SUIT_RUN_TABLES: MemoKind[tuple[object, ...], tuple[int, _SuitTable | None]] = M
 )
 """The per-suit tables of runs of :meth:`_ContractSearch._suit_table`, with the jokers
 they were made for."""
-BEST_SETS: MemoKind[tuple[tuple[int, ...], int], tuple[int, _SetPlan]] = MemoKind(
-    "best sets of one rank", 1 << 16
-)
-"""The most cards sets of one rank can hold (:func:`_set_best`), by the rank's copies per
-suit and the jokers."""
 
 
-def _run_kinds(specs: tuple[_RunSpec, ...], rules: _Rules) -> _RunKinds:
+def _run_kinds(specs: tuple[_RunSpec, ...], rules: VariantRules) -> _RunKinds:
     memo = rules.memos.of(RUN_KINDS)
     kinds = memo.get(specs)
     if kinds is None:
@@ -122,8 +113,7 @@ class _ContractSearch:
     contract size, except runs, which may be longer (a longer run can be the only way to
     keep jokers <= natural cards)."""
 
-    def __init__(self, rules: _Rules, counts: list[int], jokers: int, contract: Contract):
-        variant = rules.variant
+    def __init__(self, rules: VariantRules, counts: list[int], jokers: int, contract: Contract):
         self.rules = rules
         self.counts = counts
         self.jokers = jokers
@@ -133,25 +123,22 @@ class _ContractSearch:
             if count:
                 rank = index & 15
                 self.rank_count[rank] += count
-                self.avail[index >> 4] |= rules.position_bits[rank]
+                self.avail[index >> 4] |= rules.rank_positions[rank]
 
-        def cap(size: int) -> int:
-            limit = variant.jokers.going_down_limit(size)
-            return _NO_LIMIT if limit is None else limit
-
-        exact = variant.going_down.exact_sizes
+        cap = rules.slot_joker_cap
+        exact = rules.variant.going_down.exact_sizes
         self.run_specs: list[_RunSpec] = [
-            (size, cap(size), size if exact else rules.run_long)
+            (size, cap(size), size if exact else rules.longest_run)
             for size in sorted(contract.runs, reverse=True)
         ]
         self.set_specs = [(size, cap(size)) for size in sorted(contract.sets, reverse=True)]
         self.set_cards = sum(contract.sets)
         self.set_nmin = min(
-            (max(1, size - min(limit, rules.jm[size])) for size, limit in self.set_specs),
+            (rules.fewest_naturals(size, NO_LIMIT, limit) for size, limit in self.set_specs),
             default=0,
         )
-        self.greedy_sets = not rules.distinct and len(set(self.set_specs)) == 1
-        self.per_run = 2 if rules.run_long >= 14 else 1
+        self.greedy_sets = not rules.set_distinct_suits and len(set(self.set_specs)) == 1
+        self.per_run = 2 if rules.longest_run >= 14 else 1
         self.runs: list[tuple[int, int, int, int]] = []  # suit, start, length, joker mask
         self.limits: list[list[int]] = []  # by run kind and length, for search_runs_by_suit
         self.sets: list[tuple[int, list[int], int]] = []  # rank, natural indices, jokers
@@ -166,9 +153,9 @@ class _ContractSearch:
         self.kind_candidates = [lists[spec] for spec in self.kinds.kinds]
 
     def _natural_mask(self, suit: int, start: int, length: int) -> int:
-        mask = self.avail[suit] & self.rules.imask[start, length]
-        aces = self.rules.aces_bits
-        if length >= 14 and mask & aces == aces and self.counts[suit * 16 + _ACE] < 2:
+        mask = self.avail[suit] & self.rules.span_mask[start, length]
+        aces = self.rules.ace_positions
+        if length >= 14 and mask & aces == aces and self.counts[suit * 16 + ACE] < 2:
             mask &= ~(1 << (start + length - 1))
         return mask
 
@@ -183,36 +170,36 @@ class _ContractSearch:
             for length in range(size, longest + 1):
                 if length - present > self.jokers:
                     break  # longer spans miss even more cards
-                most = min(self.jokers, cap, rules.jm[length])
+                most = min(self.jokers, cap, rules.most_jokers[length])
                 if length - present > most:
                     continue
-                for start in rules.starts.get(length, ()):
+                for start in rules.run_starts.get(length, ()):
                     if length >= 14:
                         have = self._natural_mask(suit, start, length)
                     else:
-                        have = avail & rules.imask[start, length]
+                        have = avail & rules.span_mask[start, length]
                     if length - have.bit_count() <= most:
                         found.append((suit, start, length))
         return found
 
     def _take_run(self, suit: int, mask: int) -> None:
         base = suit * 16
-        for position in _bits(mask):
-            rank = _RANK_OF_POSITION[position]
+        for position in bit_positions(mask):
+            rank = RANK_OF_POSITION[position]
             index = base + rank
             self.counts[index] -= 1
             self.rank_count[rank] -= 1
             if not self.counts[index]:
-                self.avail[suit] &= ~self.rules.position_bits[rank]
+                self.avail[suit] &= ~self.rules.rank_positions[rank]
 
     def _give_run(self, suit: int, mask: int) -> None:
         base = suit * 16
-        for position in _bits(mask):
-            rank = _RANK_OF_POSITION[position]
+        for position in bit_positions(mask):
+            rank = RANK_OF_POSITION[position]
             index = base + rank
             self.counts[index] += 1
             self.rank_count[rank] += 1
-            self.avail[suit] |= self.rules.position_bits[rank]
+            self.avail[suit] |= self.rules.rank_positions[rank]
 
     def _useful(self, suit: int, mask: int, later_runs: int) -> list[int]:
         """Positions of ``mask`` whose natural card a later group might need more than this
@@ -222,14 +209,14 @@ class _ContractSearch:
         card itself, which each set takes once at most)."""
         useful = []
         later = self.per_run * later_runs  # the cards of one rank the later runs may take
-        for position in _bits(mask):
-            rank = _RANK_OF_POSITION[position]
+        for position in bit_positions(mask):
+            rank = RANK_OF_POSITION[position]
             left = self.counts[suit * 16 + rank] - 1
             if left < later:
                 useful.append(position)
             elif self.set_specs:
                 rank_left = self.rank_count[rank] - 1
-                if self.rules.distinct:  # each set takes one copy of the card at most
+                if self.rules.set_distinct_suits:  # each set takes one copy of the card at most
                     short = left - later < len(self.set_specs)
                 else:
                     short = rank_left - later < self.set_cards
@@ -284,7 +271,7 @@ class _ContractSearch:
             suit, start, length = candidates[number]
             have = self._natural_mask(suit, start, length)
             forced = length - have.bit_count()
-            most = min(self.jokers, cap, rules.jm[length])
+            most = min(self.jokers, cap, rules.most_jokers[length])
             if forced > most:
                 continue
             if any(
@@ -296,7 +283,7 @@ class _ContractSearch:
             choices = (
                 position_subsets(self._useful(suit, have, later_runs), spare) if spare else [0]
             )
-            interval = rules.imask[start, length]
+            interval = rules.span_mask[start, length]
             for swapped in choices:
                 natural = have & ~swapped
                 used = length - natural.bit_count()
@@ -377,7 +364,7 @@ class _ContractSearch:
             return known[1]
         rules = self.rules
         mine = [
-            (start, length, rules.imask[start, length], kind)
+            (start, length, rules.span_mask[start, length], kind)
             for kind, candidates in enumerate(self.kind_candidates)
             for s, start, length in candidates
             if s == suit
@@ -387,7 +374,7 @@ class _ContractSearch:
         if mine:
             if not self.limits:
                 self.limits = [
-                    [self._limit(cap, length) for length in range(rules.run_long + 1)]
+                    [self._limit(cap, length) for length in range(rules.longest_run + 1)]
                     for _, cap, _ in kinds.kinds
                 ]
             # fewest missing cards first, so that good tables come early and prune the rest
@@ -417,7 +404,7 @@ class _ContractSearch:
 
     def _limit(self, cap: int, length: int) -> int:
         """The most jokers one run of a spec with that ``cap`` may hold at that length."""
-        most = min(cap, self.rules.jm[length])
+        most = min(cap, self.rules.most_jokers[length])
         if most == length - 1 and self.rules.set_reading(length, 1):
             most -= 1  # one natural card with jokers would read as a set
         return most
@@ -432,7 +419,7 @@ class _ContractSearch:
         demand: dict[int, int] = {}
         for start, length, _ in runs:
             for position in range(start, start + length):
-                rank = _RANK_OF_POSITION[position]
+                rank = RANK_OF_POSITION[position]
                 demand[rank] = demand.get(rank, 0) + 1
         units = [rank for rank, asked in demand.items() for _ in range(asked - supply[rank])]
         room = [self.limits[kind][length] for _, length, kind in runs]
@@ -440,7 +427,7 @@ class _ContractSearch:
             return None
         cover = [
             {
-                rank: sum(1 for p in range(start, start + length) if _RANK_OF_POSITION[p] == rank)
+                rank: sum(1 for p in range(start, start + length) if RANK_OF_POSITION[p] == rank)
                 for rank in set(units)
             }
             for start, length, _ in runs
@@ -471,7 +458,7 @@ class _ContractSearch:
                 if owner == run:
                     rank = units[unit]
                     for p in range(start, start + length):
-                        if _RANK_OF_POSITION[p] == rank and not mask >> p & 1:
+                        if RANK_OF_POSITION[p] == rank and not mask >> p & 1:
                             mask |= 1 << p
                             break
             masks.append(mask)
@@ -508,7 +495,7 @@ class _ContractSearch:
                 if fits[bigger]:
                     entry = best[bigger]
                     if entry is None:
-                        return _NO_LIMIT
+                        return NO_LIMIT
                     most = max(most, entry[0])
             return most
 
@@ -562,7 +549,7 @@ class _ContractSearch:
         """Exact for identical set slots without distinct suits: the cheapest jokers for
         the k-th set of a rank grow with k, so the m cheapest over all ranks decide."""
         size, cap = self.set_specs[0]
-        most = min(cap, self.rules.jm[size])
+        most = min(cap, self.rules.most_jokers[size])
         least = size - most
         wanted = len(self.set_specs)
         costs: list[int] = []
@@ -590,20 +577,19 @@ class _ContractSearch:
         size, cap = spec = self.set_specs[slot]
         if not (slot and self.set_specs[slot - 1] == spec):
             first = 2
-        most = min(self.jokers, cap, self.rules.jm[size])
-        least = max(1, size - most)
+        least = self.rules.fewest_naturals(size, self.jokers, cap)
         counts = self.counts
         for rank in range(first, 15):
             if self.rank_count[rank] < least:
                 continue
             suits = sorted(range(4), key=lambda s: -counts[s * 16 + rank])
-            if self.rules.distinct:
+            if self.rules.set_distinct_suits:
                 available = sum(1 for s in suits if counts[s * 16 + rank])
             else:
                 available = self.rank_count[rank]
             for naturals in range(min(available, size), least - 1, -1):
                 picked: list[int] = []
-                if self.rules.distinct:
+                if self.rules.set_distinct_suits:
                     picked = [s * 16 + rank for s in suits[:naturals]]
                 else:
                     for s in suits:
@@ -649,7 +635,7 @@ class _ContractSearch:
 
     def _sets_then_runs_from(self, slot: int, first: int) -> bool:
         size, _ = self.set_specs[slot]
-        counts, avail, bits = self.counts, self.avail, self.rules.position_bits
+        counts, avail, bits = self.counts, self.avail, self.rules.rank_positions
         for rank, picked in self._set_choices(slot, first):
             for index in picked:
                 counts[index] -= 1
@@ -675,7 +661,7 @@ class _ContractSearch:
         size, cap = spec = self.set_specs[slot]
         if not (slot and self.set_specs[slot - 1] == spec):
             first = 2
-        least = max(1, size - min(self.jokers, cap, self.rules.jm[size]))
+        least = self.rules.fewest_naturals(size, self.jokers, cap)
         return [
             (rank, picked)
             for rank in range(first, 15)
@@ -694,7 +680,7 @@ class _ContractSearch:
         counts = self.counts
         # the copies of each suit whose choice matters (a set of distinct suits takes one of
         # a suit at most), and the spare copies, the same whichever is taken
-        if self.rules.distinct:
+        if self.rules.set_distinct_suits:
             matter = [min(counts[suit * 16 + rank], 1) for suit in range(4)]
             spares = []
         else:
@@ -733,11 +719,11 @@ class _ContractSearch:
             if self.rules.variant.going_down.same_suit_runs is SameSuitRuns.SEPARATED
             else len(self.run_specs)
         )
-        return 2 * runs if rank == _ACE else runs
+        return 2 * runs if rank == ACE else runs
 
     def shapes(self) -> list[GroupShape]:
-        found = [_set_shape(rank, picked, jokers) for rank, picked, jokers in self.sets]
-        found.extend(_run_shape(*run) for run in self.runs)
+        found = [set_shape(rank, picked, jokers) for rank, picked, jokers in self.sets]
+        found.extend(run_shape(*run) for run in self.runs)
         return found
 
 
@@ -754,7 +740,7 @@ _RUN_BY_RUN_BUDGET = 300
 
 
 def solve_contract(
-    counts: list[int], jokers: int, contract: Contract, rules: _Rules
+    counts: list[int], jokers: int, contract: Contract, rules: VariantRules
 ) -> list[GroupShape] | None:
     if sum(counts) + jokers < contract.min_cards:
         return None
@@ -776,190 +762,3 @@ def solve_contract(
     if not found:
         return None
     return search.shapes()
-
-
-# --- solving an opening -----------------------------------------------------------------------
-
-
-def _set_best(rules: _Rules, counts: tuple[int, ...], jokers: int) -> tuple[int, _SetPlan]:
-    """The most cards that sets of one rank can hold, from ``counts`` (copies per suit) and at
-    most ``jokers`` jokers, with one way to do it: ``(cards, ((suit counts, jokers), ...))``."""
-    key = (counts, jokers)
-    memo = rules.memos.of(BEST_SETS)
-    known = memo.get(key)
-    if known is not None:
-        return known
-    first = next((suit for suit in range(4) if counts[suit]), -1)
-    best: tuple[int, _SetPlan] = (0, ())
-    if first >= 0:
-        rest = list(counts)
-        rest[first] -= 1
-        best = _set_best(rules, tuple(rest), jokers)  # that card stays out of the sets
-        ranges = []
-        for suit in range(4):
-            most = rest[suit]
-            if rules.distinct:
-                most = 0 if suit == first else min(1, most)
-            ranges.append(range(most + 1))
-        for a in ranges[0]:
-            for b in ranges[1]:
-                for c in ranges[2]:
-                    for d in ranges[3]:
-                        naturals = 1 + a + b + c + d
-                        if naturals > rules.set_big:
-                            continue
-                        left = (rest[0] - a, rest[1] - b, rest[2] - c, rest[3] - d)
-                        picked = [a, b, c, d]
-                        picked[first] += 1
-                        for used in range(min(jokers, rules.limit) + 1):
-                            size = naturals + used
-                            if size > rules.set_big or (rules.amn and used > naturals):
-                                break
-                            if size < rules.set_min:
-                                continue
-                            more, plan = _set_best(rules, left, jokers - used)
-                            if size + more > best[0]:
-                                best = (size + more, ((tuple(picked), used), *plan))
-    memo[key] = best
-    return best
-
-
-class OpeningSearch:
-    """Groups worth at least the opening's points, for card values >= 0. Runs are few: the
-    search tries every collection of runs (with jokers in any place), and for each the best
-    sets of what is left, which are exact per rank (memoised) and shared jokers."""
-
-    def __init__(self, rules: _Rules, counts: list[int], jokers: int, opening: Opening):
-        self.rules = rules
-        self.counts = counts
-        self.jokers = jokers
-        self.target = opening.min_points
-        self.value = [0, 0] + [opening.values.of_rank(rank) for rank in Rank]
-        self.best = max(self.value)
-        self.avail = [0] * 4
-        self.left = 0
-        for index, count in enumerate(counts):
-            if count:
-                self.avail[index >> 4] |= rules.position_bits[index & 15]
-                self.left += count * self.value[index & 15]
-        spans = rules.span_points(opening.values)
-        found = []
-        room = min(jokers, rules.limit)
-        for suit in range(4):
-            avail = self.avail[suit]
-            if not avail:
-                continue  # a run needs a natural card
-            for start, pairs in rules.spans:
-                for length, interval in pairs:
-                    forced = length - (avail & interval).bit_count()
-                    if forced > room:
-                        break  # longer spans miss even more
-                    if forced <= rules.jm[length]:
-                        found.append((spans[start, length], suit, start, length))
-        found.sort(reverse=True)
-        self.candidates = found
-        self.runs: list[tuple[int, int, int, int]] = []
-        self.run_points = 0
-        self.sets: list[GroupShape] = []
-
-    def _natural_mask(self, suit: int, start: int, length: int) -> int:
-        mask = self.avail[suit] & self.rules.imask[start, length]
-        aces = self.rules.aces_bits
-        if length >= 14 and mask & aces == aces and self.counts[suit * 16 + _ACE] < 2:
-            mask &= ~(1 << (start + length - 1))
-        return mask
-
-    def _move(self, suit: int, mask: int, sign: int) -> None:
-        base = suit * 16
-        for position in _bits(mask):
-            rank = _RANK_OF_POSITION[position]
-            index = base + rank
-            self.counts[index] -= sign
-            self.left -= sign * self.value[rank]
-            if self.counts[index]:
-                self.avail[suit] |= self.rules.position_bits[rank]
-            else:
-                self.avail[suit] &= ~self.rules.position_bits[rank]
-
-    def _sets_points(self, build: bool) -> int:
-        counts = self.counts
-        jokers = self.jokers
-        rows = []
-        points = 0
-        for rank in range(2, 15):
-            key = (counts[rank], counts[16 + rank], counts[32 + rank], counts[48 + rank])
-            if key == (0, 0, 0, 0):
-                continue
-            row = [_set_best(self.rules, key, used)[0] for used in range(jokers + 1)]
-            points += self.value[rank] * row[0]
-            if row[-1] > row[0]:
-                rows.append((rank, row))
-        # share the jokers among the ranks they help: best extra points for j jokers
-        table: list[tuple[int, tuple[tuple[int, int], ...]]] = [(0, ())] * (jokers + 1)
-        for rank, row in rows:
-            gain = [self.value[rank] * (cards - row[0]) for cards in row]
-            table = [
-                max(
-                    (
-                        (table[j - t][0] + gain[t], (*table[j - t][1], (rank, t)))
-                        for t in range(j + 1)
-                    ),
-                    key=lambda entry: entry[0],
-                )
-                for j in range(jokers + 1)
-            ]
-        extra, shares = table[jokers]
-        if build:
-            given = dict(shares)
-            for rank in range(2, 15):
-                key = (counts[rank], counts[16 + rank], counts[32 + rank], counts[48 + rank])
-                if key == (0, 0, 0, 0):
-                    continue
-                _, plan = _set_best(self.rules, key, given.get(rank, 0))
-                for picked, used in plan:
-                    naturals = [suit * 16 + rank for suit in range(4) for _ in range(picked[suit])]
-                    self.sets.append(_set_shape(rank, naturals, used))
-        return points + extra
-
-    def search(self, first: int) -> bool:
-        rules = self.rules
-        if self.run_points + self.left + self.jokers * self.best < self.target:
-            return False
-        if self.run_points + self._sets_points(False) >= self.target:
-            self._sets_points(True)
-            return True
-        for number in range(first, len(self.candidates)):
-            points, suit, start, length = self.candidates[number]
-            have = self._natural_mask(suit, start, length)
-            forced = length - have.bit_count()
-            most = min(self.jokers, rules.limit, rules.jm[length])
-            if forced > most:
-                continue
-            if any(
-                s == suit and runs_clash(start, length, b, n, rules.variant)
-                for s, b, n, _ in self.runs
-            ):
-                continue
-            choices = position_subsets(_bits(have), most - forced)
-            interval = rules.imask[start, length]
-            for swapped in choices:
-                natural = have & ~swapped
-                used = length - natural.bit_count()
-                if used == length:
-                    continue
-                if used + 1 == length and rules.set_reading(length, 1):
-                    continue
-                self._move(suit, natural, 1)
-                self.jokers -= used
-                self.run_points += points
-                self.runs.append((suit, start, length, interval & ~natural))
-                if self.search(number):
-                    return True
-                self.runs.pop()
-                self.run_points -= points
-                self.jokers += used
-                self._move(suit, natural, -1)
-        return False
-
-    def shapes(self) -> list[GroupShape]:
-        return self.sets + [_run_shape(*run) for run in self.runs]

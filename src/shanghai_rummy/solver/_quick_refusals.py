@@ -44,66 +44,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import JOKER, Card, Rank, Suit, cards_error
+from ..cards import Card, Rank
 from ..contracts import Contract, Opening
+from ._card_counts import JOKER_BYTE, NO_LIMIT, RANK_BYTE, SUIT_BITS, SUIT_BYTE, held_bits, tally_of
 from ._memo import Memo, MemoKind
-from ._variant_rules import (
-    _NO_LIMIT,
-    MOST_CARDS,
-    MOST_COPIES,
-    MOST_JOKERS,
-    _Rules,
-    too_many_copies,
-)
-
-# A hand's counts, a byte each, in one integer: the copies of each card slot (suit * 16 +
-# rank, as the searches count them), then of each rank, of each suit and the jokers; above
-# them the number of cards, which no byte may exceed. Summing the cards' integers counts
-# them all at once.
-_RANK_BYTE = 64  # + rank
-_SUIT_BYTE = 80  # + suit index
-_JOKER_BYTE = 84
-_TALLY_BYTES = 85
-_CARDS_SHIFT = 8 * _TALLY_BYTES
-_TALLY: dict[Card, int] = {
-    Card.of(rank, suit): (1 << _CARDS_SHIFT)
-    | 1 << 8 * (suit_index * 16 + rank.value)
-    | 1 << 8 * (_RANK_BYTE + rank.value)
-    | 1 << 8 * (_SUIT_BYTE + suit_index)
-    for suit_index, suit in enumerate(Suit)
-    for rank in Rank
-}
-_TALLY[JOKER] = 1 << _CARDS_SHIFT | 1 << 8 * _JOKER_BYTE
-_HELD = int.from_bytes(b"\x7f" * 64, "little")  # added to the card slots' counts: bit 7 of
-_HIGH_BITS = int.from_bytes(b"\x80" * 64, "little")  # each byte is set where a card is held
-_SUIT_BITS = (1 << 128) - 1  # one suit's 16 bytes
-
-
-def _tally(cards: Iterable[Card]) -> bytes:
-    """The counts of ``cards`` (see ``_TALLY``), a byte each; a :func:`cards_error` for
-    something that is not a card, a :class:`RummyError` for more cards, or more copies of
-    one, than the largest pack the limits allow (each count must fit its byte)."""
-    try:
-        total = sum(map(_TALLY.__getitem__, cards))
-    except (KeyError, TypeError):  # not a card, or not a collection
-        raise cards_error(cards) from None
-    if total >> _CARDS_SHIFT > MOST_CARDS:
-        raise too_many_copies()
-    tally = total.to_bytes(_CARDS_SHIFT // 8 + 1, "little")
-    if max(tally[:64]) > MOST_COPIES or tally[_JOKER_BYTE] > MOST_JOKERS:
-        raise too_many_copies()
-    return tally
-
-
-def _held(tally: bytes) -> int:
-    """Bit 7 of each card slot's byte, set where ``tally`` holds that card."""
-    return (int.from_bytes(tally[:64], "little") + _HELD) & _HIGH_BITS
+from ._variant_rules import VariantRules
 
 
 def _ranks_held(held: int, suit: int, memo: Memo[int, int]) -> int:
-    """The ranks (bits) of ``suit`` held, from :func:`_held` (``memo``: of
+    """The ranks (bits) of ``suit`` held, from :func:`held_bits` (``memo``: of
     :data:`RANKS_HELD`)."""
-    spread = held >> (128 * suit) & _SUIT_BITS
+    spread = held >> (128 * suit) & SUIT_BITS
     known = memo.get(spread)
     if known is None:
         known = sum(1 << rank for rank in range(2, 15) if spread >> (8 * rank + 7) & 1)
@@ -112,7 +63,7 @@ def _ranks_held(held: int, suit: int, memo: Memo[int, int]) -> int:
 
 
 RANKS_HELD: MemoKind[int, int] = MemoKind("ranks held in a suit", 1 << 13)
-"""The ranks a suit holds, by that suit's bytes of :func:`_held` (at most 2 ** 13 of them)."""
+"""The ranks a suit holds, by that suit's bytes of :func:`held_bits` (at most 2 ** 13 of them)."""
 
 
 class _ContractBounds:
@@ -134,16 +85,12 @@ class _ContractBounds:
         "windows",
     )
 
-    def __init__(self, rules: _Rules, contract: Contract) -> None:
-        limits = rules.variant.jokers
-
-        def cap(size: int) -> int:
-            limit = limits.going_down_limit(size)
-            return _NO_LIMIT if limit is None else limit
+    def __init__(self, rules: VariantRules, contract: Contract) -> None:
+        cap = rules.slot_joker_cap
 
         def least(sizes: tuple[int, ...], jokers: int) -> int:
             return min(
-                (max(1, size - min(jokers, cap(size), rules.jm[size])) for size in sizes),
+                (rules.fewest_naturals(size, jokers, cap(size)) for size in sizes),
                 default=0,
             )
 
@@ -156,8 +103,8 @@ class _ContractBounds:
         self.run_least = [least(contract.runs, jokers) for jokers in range(64)]
         self.run_cap = max((cap(size) for size in contract.runs), default=0)
         # the run positions of a suit's ranks (bits 2 to 14), looked up a byte at a time
-        self.low_positions = [_positions(rules, ranks) for ranks in range(256)]
-        self.high_positions = [_positions(rules, ranks << 8) for ranks in range(128)]
+        self.low_positions = [_run_positions(rules, ranks) for ranks in range(256)]
+        self.high_positions = [_run_positions(rules, ranks << 8) for ranks in range(128)]
         self.windows: Memo[int, int] = Memo(1 << 15)
 
     def best_window(self, ranks: int) -> int:
@@ -179,12 +126,12 @@ class _ContractBounds:
         return known
 
 
-def _positions(rules: _Rules, ranks: int) -> int:
+def _run_positions(rules: VariantRules, ranks: int) -> int:
     """The run positions (bits) of the ranks whose bits are set in ``ranks``."""
     held = 0
     for rank in range(2, 15):
         if ranks >> rank & 1:
-            held |= rules.position_bits[rank]
+            held |= rules.rank_positions[rank]
     return held
 
 
@@ -192,7 +139,7 @@ CONTRACT_BOUNDS: MemoKind[int, tuple[Contract, _ContractBounds]] = MemoKind("con
 """What the bounds read of each contract, by the contract's identity."""
 
 
-def _bounds_of(contract: Contract, rules: _Rules) -> _ContractBounds:
+def _bounds_of(contract: Contract, rules: VariantRules) -> _ContractBounds:
     memo = rules.memos.of(CONTRACT_BOUNDS)
     cached = memo.get(id(contract))
     if cached is not None and cached[0] is contract:
@@ -205,7 +152,7 @@ def _bounds_of(contract: Contract, rules: _Rules) -> _ContractBounds:
 def _cheapest(increments: list[int], wanted: int) -> int:
     """The sum of the ``wanted`` smallest increments, or no limit when there are fewer."""
     if len(increments) < wanted:
-        return _NO_LIMIT
+        return NO_LIMIT
     increments.sort()
     return sum(increments[:wanted])
 
@@ -226,7 +173,7 @@ def _sets_jokers(bounds: _ContractBounds, rank_count: bytes, jokers: int) -> int
     return _cheapest(increments, wanted)
 
 
-def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int, rules: _Rules) -> int:
+def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int, rules: VariantRules) -> int:
     """The least jokers the contract's runs take (see the module notes)."""
     wanted = bounds.runs
     size = bounds.run_size
@@ -236,10 +183,10 @@ def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int, rules: _Rul
     held = 0
     ranks_memo = rules.memos.of(RANKS_HELD)
     for suit in range(4):
-        count = tally[_SUIT_BYTE + suit]
+        count = tally[SUIT_BYTE + suit]
         if count < least:
             continue
-        held = held or _held(tally)
+        held = held or held_bits(tally)
         missing = size - bounds.best_window(_ranks_held(held, suit, ranks_memo))
         if missing > room:
             continue
@@ -253,24 +200,24 @@ def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int, rules: _Rul
     return _cheapest(increments, wanted)
 
 
-def contract_out_of_reach(cards: Iterable[Card], contract: Contract, rules: _Rules) -> bool:
+def contract_out_of_reach(cards: Iterable[Card], contract: Contract, rules: VariantRules) -> bool:
     """Whether the bounds (see the module notes) show that no part of ``cards`` meets
     ``contract``: True only when none does; False says nothing."""
     return contract_tally(cards, contract, rules) is None
 
 
 def contract_tally(
-    cards: Iterable[Card], contract: Contract, rules: _Rules
+    cards: Iterable[Card], contract: Contract, rules: VariantRules
 ) -> tuple[list[int], int] | None:
     """The card counts of ``cards`` (as :func:`._variant_rules.count_cards` gives them,
     for the search), or None when the bounds show that no part of them meets
     ``contract``."""
     bounds = _bounds_of(contract, rules)
-    tally = _tally(cards)
-    jokers = tally[_JOKER_BYTE]
-    if sum(tally[_SUIT_BYTE:_JOKER_BYTE]) + jokers < bounds.min_cards:
+    tally = tally_of(cards)
+    jokers = tally[JOKER_BYTE]
+    if sum(tally[SUIT_BYTE:JOKER_BYTE]) + jokers < bounds.min_cards:
         return None
-    spent = _sets_jokers(bounds, tally[_RANK_BYTE:_SUIT_BYTE], jokers) if bounds.sets else 0
+    spent = _sets_jokers(bounds, tally[RANK_BYTE:SUIT_BYTE], jokers) if bounds.sets else 0
     if spent > jokers:
         return None
     if bounds.runs:
@@ -284,14 +231,14 @@ class _OpeningBounds:
 
     __slots__ = ("best", "memo", "rules", "set_least", "target", "value")
 
-    def __init__(self, rules: _Rules, opening: Opening) -> None:
+    def __init__(self, rules: VariantRules, opening: Opening) -> None:
         self.rules = rules
         self.value = [0, 0] + [opening.values.of_rank(rank) for rank in Rank]
         self.best = max(self.value)
         self.target = opening.min_points
         size = rules.set_min
         self.set_least = [
-            max(1, size - min(jokers, rules.limit, rules.jm[size])) for jokers in range(64)
+            rules.fewest_naturals(size, jokers, rules.per_group_limit) for jokers in range(64)
         ]
         self.memo: Memo[tuple[int, int], int] = Memo(1 << 16)
 
@@ -305,19 +252,19 @@ class _OpeningBounds:
             held = 0
             for rank in range(2, 15):
                 if ranks >> rank & 1:
-                    held |= rules.position_bits[rank]
+                    held |= rules.rank_positions[rank]
             covered = 0
-            for _, pairs in rules.spans:
+            for _, pairs in rules.spans_by_start:
                 for length, interval in pairs:
                     have = held & interval
                     forced = length - have.bit_count()
                     if forced > room:
                         break  # longer spans miss even more
-                    if forced <= rules.jm[length]:
+                    if forced <= rules.most_jokers[length]:
                         covered |= have
             known = 0
             for rank in range(2, 15):
-                if covered & rules.position_bits[rank]:
+                if covered & rules.rank_positions[rank]:
                     known |= 1 << rank
             self.memo[key] = known
         return known
@@ -327,7 +274,7 @@ OPENING_BOUNDS: MemoKind[int, tuple[Opening, _OpeningBounds]] = MemoKind("openin
 """What the bound reads of each opening, by the opening's identity."""
 
 
-def opening_out_of_reach(cards: Iterable[Card], opening: Opening, rules: _Rules) -> bool:
+def opening_out_of_reach(cards: Iterable[Card], opening: Opening, rules: VariantRules) -> bool:
     """Whether the bound (see the module notes) shows that no part of ``cards`` is worth
     ``opening.min_points`` in valid groups: True only when none is; False says nothing. For
     card values >= 0 only."""
@@ -335,7 +282,7 @@ def opening_out_of_reach(cards: Iterable[Card], opening: Opening, rules: _Rules)
 
 
 def opening_tally(
-    cards: Iterable[Card], opening: Opening, rules: _Rules
+    cards: Iterable[Card], opening: Opening, rules: VariantRules
 ) -> tuple[list[int], int] | None:
     """The card counts of ``cards`` (for the search), or None when the bound shows that no
     part of them is worth ``opening.min_points``. For card values >= 0 only."""
@@ -346,26 +293,26 @@ def opening_tally(
     else:
         bounds = _OpeningBounds(rules, opening)
         memo[id(opening)] = (opening, bounds)
-    tally = _tally(cards)
-    jokers = tally[_JOKER_BYTE]
-    held = _held(tally)
+    tally = tally_of(cards)
+    jokers = tally[JOKER_BYTE]
+    held = held_bits(tally)
     least = bounds.set_least[min(jokers, 63)]
-    if rules.distinct:  # a set takes one card of each suit: the suits holding each rank
+    if rules.set_distinct_suits:  # a set takes one card of each suit: the suits holding each rank
         ones = held >> 7
-        suits = (ones + (ones >> 128) + (ones >> 256) + (ones >> 384)) & _SUIT_BITS
+        suits = (ones + (ones >> 128) + (ones >> 256) + (ones >> 384)) & SUIT_BITS
         per_rank = suits.to_bytes(16, "little")
     else:
-        per_rank = tally[_RANK_BYTE:_SUIT_BYTE]
+        per_rank = tally[RANK_BYTE:SUIT_BYTE]
     setable = 0
     for rank in range(2, 15):
         if per_rank[rank] >= least:
             setable |= 1 << rank
-    room = min(jokers, rules.limit)
+    room = min(jokers, rules.per_group_limit)
     value = bounds.value
     worth = jokers * bounds.best
     ranks_memo = rules.memos.of(RANKS_HELD)
     for suit in range(4):
-        if not tally[_SUIT_BYTE + suit]:
+        if not tally[SUIT_BYTE + suit]:
             continue
         ranks = _ranks_held(held, suit, ranks_memo)
         meldable = ranks & (setable | bounds.runnable(ranks, room))

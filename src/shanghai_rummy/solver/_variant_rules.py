@@ -7,37 +7,28 @@ run positions (see :mod:`.melds`). Nothing here is public.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 
-from ..cards import JOKER, Card, Rank, Suit, card_error, cards_error
+from ..cards import JOKER, Card, Rank
 from ..contracts import CardValues
-from ..errors import RummyError
-from ..limits import MAX_DECKS
 from ..melds import GroupShape, MeldKind, Shape, _span_error, rank_at
 from ..variants import Aces, SameSuitRuns, Variant
+from ._card_counts import (
+    ACE,
+    CARD_AT,
+    INDEX_OF,
+    JOKER_CODE,
+    NO_LIMIT,
+    RANK_OF_POSITION,
+    SUIT_INDEX,
+    SUITS,
+)
 from ._memo import Memo, Memos
 
 Arrangement = tuple[tuple[Card, ...], ...]
-_SetPlan = tuple[tuple[tuple[int, ...], int], ...]  # sets of one rank: (copies per suit, jokers)
-_Entries = list[tuple[tuple[int, ...], tuple[Card, ...]]]  # groups by flattened canonical key
-
-_SUITS: tuple[Suit, ...] = tuple(Suit)
-_SUIT_INDEX = {suit: index for index, suit in enumerate(_SUITS)}
-_ACE = Rank.ACE.value
-_NO_LIMIT = 1 << 30
-_JOKER_CODE = 99  # after every natural card's index, as jokers sort last
-_CARD_AT: list[Card] = [JOKER] * 64
-for _suit_index, _suit in enumerate(_SUITS):
-    for _rank in Rank:
-        _CARD_AT[_suit_index * 16 + _rank.value] = Card.of(_rank, _suit)
-_RANK_OF_POSITION = [rank_at(position).value for position in range(28)]
-_INDEX_OF: dict[Card, int] = {card: i for i, card in enumerate(_CARD_AT) if card.rank is not None}
-
-
-def _index(card: Card) -> int:
-    return _INDEX_OF[card]
-
+SetPlan = tuple[tuple[tuple[int, ...], int], ...]  # sets of one rank: (copies per suit, jokers)
+Entries = list[tuple[tuple[int, ...], tuple[Card, ...]]]  # groups by flattened canonical key
 
 # --- the same-suit-runs rule ------------------------------------------------------------------
 
@@ -99,7 +90,7 @@ def match_slots(fits: list[list[int]], groups: int) -> bool:
 
 
 def card_code(card: Card) -> int:
-    return _JOKER_CODE if card.rank is None else _index(card)
+    return JOKER_CODE if card.rank is None else INDEX_OF[card]
 
 
 def canonical_form(shape: Shape) -> tuple[tuple[object, ...], tuple[Card, ...]]:
@@ -108,73 +99,73 @@ def canonical_form(shape: Shape) -> tuple[tuple[object, ...], tuple[Card, ...]]:
         cards = tuple(sorted(shape.cards, key=card_code))
         return (0, shape.rank.value, tuple(map(card_code, cards))), cards
     assert shape.suit is not None
-    key = (1, _SUIT_INDEX[shape.suit], shape.start, tuple(map(card_code, shape.cards)))
+    key = (1, SUIT_INDEX[shape.suit], shape.start, tuple(map(card_code, shape.cards)))
     return key, shape.cards
 
 
 # --- the search machinery ---------------------------------------------------------------------
 
 
-class _Rules:
+class VariantRules:
     """The variant's fields the searches read, precomputed."""
 
     __slots__ = (
-        "aces_bits",
-        "amn",
+        "ace_positions",
+        "aces_wrap",
+        "at_most_naturals",
         "clash_answers",
-        "distinct",
-        "imask",
-        "jm",
-        "limit",
+        "largest_set",
+        "longest_run",
         "memos",
-        "position_bits",
-        "run_long",
+        "most_jokers",
+        "per_group_limit",
+        "rank_positions",
         "run_min",
-        "set_big",
+        "run_starts",
+        "set_distinct_suits",
         "set_min",
+        "span_mask",
         "span_points_memo",
-        "spans",
-        "starts",
+        "spans_by_start",
         "variant",
-        "wrap",
     )
 
     def __init__(self, variant: Variant) -> None:
         melds = variant.melds
         self.variant = variant
-        self.wrap = melds.aces is Aces.WRAP
+        self.aces_wrap = melds.aces is Aces.WRAP
         self.run_min = melds.run_min
-        self.run_long = melds.longest_run
+        self.longest_run = melds.longest_run
         self.set_min = melds.set_min
         # the searches lay groups down: a set as it is laid
         largest = melds.largest_laid_set
-        self.set_big = _NO_LIMIT if largest is None else largest
-        self.distinct = melds.distinct_suits_when_laid
-        self.amn = variant.jokers.at_most_naturals
-        positions = range(2, 27) if self.wrap else range(1, 15)
-        self.position_bits = [0] * 15
+        self.largest_set = NO_LIMIT if largest is None else largest
+        self.set_distinct_suits = melds.distinct_suits_when_laid
+        self.at_most_naturals = variant.jokers.at_most_naturals
+        positions = range(2, 27) if self.aces_wrap else range(1, 15)
+        self.rank_positions = [0] * 15
         for position in positions:
-            self.position_bits[_RANK_OF_POSITION[position]] |= 1 << position
-        self.aces_bits = self.position_bits[_ACE]
-        first = range(2, 15) if self.wrap else range(1, 15)
-        self.starts: dict[int, tuple[int, ...]] = {
+            self.rank_positions[RANK_OF_POSITION[position]] |= 1 << position
+        self.ace_positions = self.rank_positions[ACE]
+        first = range(2, 15) if self.aces_wrap else range(1, 15)
+        self.run_starts: dict[int, tuple[int, ...]] = {
             length: tuple(s for s in first if _span_ok(s, length, variant))
-            for length in range(self.run_min, self.run_long + 1)
+            for length in range(self.run_min, self.longest_run + 1)
         }
-        self.imask = {
+        self.span_mask = {
             (start, length): ((1 << length) - 1) << start
-            for length, starts in self.starts.items()
+            for length, starts in self.run_starts.items()
             for start in starts
         }
         by_start: dict[int, list[tuple[int, int]]] = {}
-        for (start, length), interval in sorted(self.imask.items()):
+        for (start, length), interval in sorted(self.span_mask.items()):
             by_start.setdefault(start, []).append((length, interval))
         # each first position with its (length, interval) pairs, shortest first
-        self.spans = tuple((start, tuple(pairs)) for start, pairs in by_start.items())
+        self.spans_by_start = tuple((start, tuple(pairs)) for start, pairs in by_start.items())
         # the most jokers a group of n cards may hold (at least one natural card)
-        self.jm = [max(0, n // 2 if self.amn else n - 1) for n in range(64)]
+        self.most_jokers = [max(0, n // 2 if self.at_most_naturals else n - 1) for n in range(64)]
         per_group = variant.jokers.going_down_per_group
-        self.limit = _NO_LIMIT if per_group is None else per_group
+        self.per_group_limit = NO_LIMIT if per_group is None else per_group
         # the answers of the searches, by kind (each declared by the module that reads it)
         self.memos = Memos()
         self.clash_answers: Memo[tuple[int, int, int, int], bool] = Memo(1 << 12)
@@ -198,33 +189,56 @@ class _Rules:
                 (start, length): sum(
                     values.of_rank(rank_at(p)) for p in range(start, start + length)
                 )
-                for start, length in self.imask
+                for start, length in self.span_mask
             }
             memo[values.by_rank] = known
         return known
 
+    def slot_joker_cap(self, size: int) -> int:
+        """The most jokers the group of a contract slot of ``size`` may hold
+        (``variant.jokers.going_down_limit``; :data:`NO_LIMIT` where it sets none)."""
+        limit = self.variant.jokers.going_down_limit(size)
+        return NO_LIMIT if limit is None else limit
+
+    def slot_sizes(self, size: int) -> range:
+        """The sizes of group a contract slot of ``size`` takes: exactly ``size`` where
+        ``variant.going_down.exact_sizes`` holds, else ``size`` or more."""
+        return range(size, (size if self.variant.going_down.exact_sizes else 63) + 1)
+
+    def slot_accepts(self, size: int, cards: int, jokers: int) -> bool:
+        """What a contract slot accepts, written once: whether the slot of ``size`` takes a
+        group of its kind of ``cards`` cards, ``jokers`` of them jokers (its size, see
+        :meth:`slot_sizes`, and its jokers, see :meth:`slot_joker_cap`)."""
+        return cards in self.slot_sizes(size) and jokers <= self.slot_joker_cap(size)
+
+    def fewest_naturals(self, size: int, jokers: int, cap: int) -> int:
+        """The fewest natural cards a group filling a slot of ``size`` holds, with ``jokers``
+        jokers at hand and at most ``cap`` in one group (a longer group needs no fewer: see
+        :mod:`._quick_refusals`)."""
+        return max(1, size - min(jokers, cap, self.most_jokers[size]))
+
     def set_reading(self, size: int, naturals: int) -> bool:
         """Whether one natural card (or several of one rank) with jokers reads as a set."""
-        if not self.set_min <= size <= self.set_big:
+        if not self.set_min <= size <= self.largest_set:
             return False
-        if self.distinct and naturals > 1:
+        if self.set_distinct_suits and naturals > 1:
             return False
-        return not (self.amn and size - naturals > naturals)
+        return not (self.at_most_naturals and size - naturals > naturals)
 
 
 MOST_COMPILED_VARIANTS = 64
 """The most variants whose compiled rules (and with them every memo) are kept at once."""
 
-_COMPILED: Memo[int, tuple[Variant, _Rules]] = Memo(MOST_COMPILED_VARIANTS)
+_COMPILED: Memo[int, tuple[Variant, VariantRules]] = Memo(MOST_COMPILED_VARIANTS)
 
 
-def rules_of(variant: Variant) -> _Rules:
+def rules_of(variant: Variant) -> VariantRules:
     """The compiled rules of ``variant``, made once and kept (with their memos) among the
     last :data:`MOST_COMPILED_VARIANTS` variants asked about."""
     cached = _COMPILED.get(id(variant))
     if cached is not None and cached[0] is variant:
         return cached[1]
-    rules = _Rules(variant)
+    rules = VariantRules(variant)
     _COMPILED[id(variant)] = (variant, rules)
     return rules
 
@@ -234,61 +248,21 @@ def forget_compiled_rules() -> None:
     _COMPILED.clear()
 
 
-def count_cards(cards: Iterable[Card]) -> tuple[list[int], int]:
-    counts = [0] * 64
-    jokers = 0
-    index_of = _INDEX_OF
-    try:
-        for card in cards:
-            index = index_of.get(card)
-            if index is not None:
-                counts[index] += 1
-            elif card is JOKER:
-                jokers += 1
-            else:
-                raise card_error(card)
-    except TypeError:  # not a collection, or an unhashable item in it
-        raise cards_error(cards) from None
-    if jokers > MOST_JOKERS or max(counts) > MOST_COPIES or sum(counts) + jokers > MOST_CARDS:
-        raise too_many_copies()
-    return counts, jokers
-
-
-MOST_COPIES = 2 * MAX_DECKS
-"""The most copies of a natural card the solver takes: twice the largest pack's."""
-MOST_JOKERS = 63 - 4 * MOST_COPIES
-"""The most jokers the solver takes (31): a set of every copy of a rank and every joker
-then holds 63 cards, the most a group's packed size holds; far more than
-:data:`~shanghai_rummy.limits.MAX_JOKERS`, for bots that ask with jokers for cards to come."""
-MOST_CARDS = 255
-"""The most cards the solver takes (each count is packed in a byte)."""
-
-
-def too_many_copies() -> RummyError:
-    """The error for cards holding more copies of a card than the solver's packed counts
-    hold (far more than any pack)."""
-    return RummyError(
-        f"more copies of a card than the solver takes: at most {MOST_COPIES} of a natural "
-        f"card ({MAX_DECKS} in the largest pack, limits.MAX_DECKS) and {MOST_JOKERS} jokers, "
-        f"{MOST_CARDS} cards in all"
-    )
-
-
 def _run_cards(suit_index: int, start: int, length: int, joker_mask: int) -> tuple[Card, ...]:
     base = suit_index * 16
     return tuple(
-        JOKER if joker_mask >> position & 1 else _CARD_AT[base + _RANK_OF_POSITION[position]]
+        JOKER if joker_mask >> position & 1 else CARD_AT[base + RANK_OF_POSITION[position]]
         for position in range(start, start + length)
     )
 
 
-def _run_shape(suit_index: int, start: int, length: int, joker_mask: int) -> GroupShape:
+def run_shape(suit_index: int, start: int, length: int, joker_mask: int) -> GroupShape:
     cards = _run_cards(suit_index, start, length, joker_mask)
-    return GroupShape(MeldKind.RUN, cards, suit=_SUITS[suit_index], start=start)
+    return GroupShape(MeldKind.RUN, cards, suit=SUITS[suit_index], start=start)
 
 
-def _set_shape(rank: int, naturals: Sequence[int], jokers: int) -> GroupShape:
-    cards = tuple(_CARD_AT[index] for index in sorted(naturals)) + (JOKER,) * jokers
+def set_shape(rank: int, naturals: Sequence[int], jokers: int) -> GroupShape:
+    cards = tuple(CARD_AT[index] for index in sorted(naturals)) + (JOKER,) * jokers
     return GroupShape(MeldKind.SET, cards, rank=Rank(rank))
 
 
@@ -302,7 +276,7 @@ def position_subsets(positions: Sequence[int], most: int) -> list[int]:
     return subsets
 
 
-def _bits(mask: int) -> list[int]:
+def bit_positions(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
