@@ -602,6 +602,9 @@ def test_a_float_is_not_a_seat() -> None:
 # --- house rules: random variants of the presets ---------------------------------------------
 
 
+ONE_TURN_SCORES = ("one_turn_out", "one_turn_out_without_jokers")
+
+
 @st.composite
 def house_variants(draw: st.DrawFn) -> sr.Variant:
     """A preset with its policies redrawn: who swaps, from which groups and what a swap
@@ -609,6 +612,9 @@ def house_variants(draw: st.DrawFn) -> sr.Variant:
     turn limit, the cut card and aces. Combinations Variant refuses are rejected."""
     base = sr.get_variant(draw(st.sampled_from(PRESETS)))
     flag = st.booleans()
+    out_same_turn = draw(flag)
+    # no going out on the turn of going down leaves no one-turn out to score
+    one_turn: dict[str, Any] = {} if out_same_turn else dict.fromkeys(ONE_TURN_SCORES)
     changes: dict[str, Any] = {
         "joker_swap": attrs.evolve(
             base.joker_swap,
@@ -623,7 +629,7 @@ def house_variants(draw: st.DrawFn) -> sr.Variant:
             lay_off_same_turn=draw(flag),
             new_melds=draw(st.sampled_from(list(sr.NewMelds))),
             same_suit_runs=draw(st.sampled_from(list(sr.SameSuitRuns))),
-            out_same_turn=draw(flag),
+            out_same_turn=out_same_turn,
         ),
         "going_out": draw(st.sampled_from(list(sr.GoOutDiscard))),
         "drawing": attrs.evolve(
@@ -637,7 +643,11 @@ def house_variants(draw: st.DrawFn) -> sr.Variant:
             turn_limit=draw(st.sampled_from([30, 1000])),
             max_restocks=draw(st.sampled_from([None, 0, 1])),
         ),
-        "scoring": attrs.evolve(base.scoring, cut_card_hand=draw(st.sampled_from([None, -120]))),
+        "scoring": attrs.evolve(
+            base.scoring,
+            cut_card_hand=draw(st.sampled_from([None, -120])) if out_same_turn else None,
+            **one_turn,
+        ),
         "melds": attrs.evolve(base.melds, aces=draw(st.sampled_from(list(sr.Aces)))),
     }
     if base.buying.enabled:

@@ -4,6 +4,7 @@ per setting, named for it, in a position where the setting decides the move."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import attrs
 import pytest
@@ -192,7 +193,11 @@ def _named_runs(state: sr.GameState, seat: int) -> list[sr.Action]:
     return melds
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(
     variant=wide_variants(),
     seed=st.integers(min_value=0, max_value=10_000),
@@ -291,3 +296,87 @@ def test_going_down_out_same_turn_false_keeps_a_card_to_discard_and_one_to_keep(
 def test_going_down_out_same_turn_false_refuses_a_bonus_for_going_out_at_once() -> None:
     with pytest.raises(sr.VariantError, match=r"scoring\.one_turn_out"):
         house(sr.get_variant("shanghai-camping"), "x", going_down__out_same_turn=False)
+
+
+# -- CardValues.ace_low (issue 24, build 7: the ace's value by its place) --------------------
+
+
+REMIK_VALUES = sr.CardValues(
+    by_rank=(2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11), joker=0, ace_low=1
+)
+
+
+def test_card_values_ace_low_counts_an_ace_below_the_two_by_its_place() -> None:
+    rummy51 = sr.get_variant("rummy51")
+    low, high = (
+        sr.check_group(cards("AS 2S 3S 4S"), rummy51),
+        sr.check_group(cards("QS KS AS"), rummy51),
+    )
+    assert sr.group_points(low, REMIK_VALUES) == 10 and sr.group_points(high, REMIK_VALUES) == 31
+    assert sr.group_points(sr.check_group(cards("AS AH AD"), rummy51), REMIK_VALUES) == 33
+    hand = cards("AS 2S 3S 4S KD KC KH")
+    ace_anywhere = attrs.evolve(REMIK_VALUES, ace_low=None)
+    assert sr.solve(hand, sr.Opening(min_points=45, values=ace_anywhere), rummy51) is not None
+    assert sr.solve(hand, sr.Opening(min_points=45, values=REMIK_VALUES), rummy51) is None
+    assert sr.solve(hand, sr.Opening(min_points=40, values=REMIK_VALUES), rummy51) is not None
+    with pytest.raises(sr.ContractNotMetError, match="worth 40 points"):
+        sr.check_going_down(
+            [cards("AS 2S 3S 4S"), cards("KD KC KH")],
+            sr.Opening(min_points=45, values=REMIK_VALUES),
+            rummy51,
+        )
+
+
+def test_card_values_ace_low_loads_from_a_file_and_is_bounded_by_the_aces_value() -> None:
+    values = {str(n): n for n in range(2, 11)} | {"J-K": 10, "A": 11, "A low": 1, "JK": 0}
+    opening = {"kind": "opening", "min_points": 51, "values": values}
+    variant = sr.load_variant(
+        {"base": "rummy51", "id": "remik-aces", "deals": [{"cards": 14, "requirement": opening}]}
+    )
+    requirement = variant.deals[0].requirement
+    assert isinstance(requirement, sr.Opening) and requirement.values == REMIK_VALUES
+    assert sr.variant_from_dict(sr.variant_to_dict(variant)) == variant
+    with pytest.raises(sr.VariantError, match="ace_low"):
+        attrs.evolve(REMIK_VALUES, ace_low=12)
+
+
+# -- the example variant files of these settings, played to the end -----------------------------
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "variants"
+
+
+def _bots_play(variant: sr.Variant, players: int, seed: int) -> sr.GameState:
+    bots = [
+        sr.GreedyBot(variant) if seat % 2 else sr.RandomBot(seed + seat) for seat in range(players)
+    ]
+    state = sr.new_game(variant, players=players, seed=seed)
+    while not state.is_over:
+        if state.phase is sr.Phase.DEAL_OVER:
+            state = sr.next_deal(state)
+            continue
+        seat = state.to_act
+        assert seat is not None
+        state = sr.apply(state, bots[seat].choose(sr.view(state, seat)))
+    return state
+
+
+def test_strict_table_file_plays_to_the_end_and_nobody_goes_out_on_the_turn_of_going_down() -> None:
+    variant = sr.load_variant(EXAMPLES / "strict-table.toml")
+    assert not variant.going_down.out_same_turn and variant.melds.set_distinct_suits_when_laid
+    assert variant.joker_swap.from_melds is sr.SwapFrom.RUNS
+    state = _bots_play(variant, 4, 3)
+    assert state.outcome is not None and len(state.results) == variant.deal_count
+    won = [result for result in state.results if result.winner is not None]
+    assert won  # deals are won, by going out on a later turn than going down
+    assert all(result.points[result.winner] == 0 for result in won)
+
+
+def test_remik_file_plays_to_the_end_with_the_ace_counted_by_its_place() -> None:
+    variant = sr.load_variant(EXAMPLES / "remik.toml")
+    requirement = variant.deals[0].requirement
+    assert isinstance(requirement, sr.Opening) and requirement.values.ace_low == 1
+    assert variant.deals[0].cards == 13
+    state = _bots_play(variant, 3, 5)
+    assert state.outcome is not None and len(state.results) == 3
+    assert any(result.winner is not None for result in state.results)

@@ -94,16 +94,24 @@ class Contract:
 @attrs.frozen(kw_only=True)
 class CardValues:
     """Points per card: ``by_rank`` lists the values of 2, 3, ..., K, A in that order (13
-    numbers); ``joker`` is a joker's value.
+    numbers); ``joker`` is a joker's value. ``ace_low``: house rule: the value of an ace
+    that sits below the 2 in a run (A-2-3), where it differs from the ace's (Remik: 1 there,
+    11 elsewhere); from 0 to the ace's value. ``None``: an ace is worth its value anywhere.
+    It counts in a group's worth (an opening's points); a card left in hand is worth
+    ``by_rank``.
 
     >>> from shanghai_rummy import JOKER, Card
     >>> values = CardValues.from_mapping({"2": 20, "3-9": 5, "10-K": 10, "A": 15, "JK": 25})
     >>> values.of(Card.parse("AS")), values.of(JOKER), values.of(Card.parse("7D"))
     (15, 25, 5)
+    >>> remik = CardValues.from_mapping({"2-10": 0, "J-K": 10, "A": 11, "A low": 1, "JK": 0})
+    >>> remik.at_position(1), remik.at_position(14), remik.at_position(12)
+    (1, 11, 10)
     """
 
     by_rank: tuple[int, ...] = attrs.field(converter=_int_tuple)
     joker: int
+    ace_low: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if len(self.by_rank) != len(Rank):
@@ -114,6 +122,14 @@ class CardValues:
         for value in (*self.by_rank, self.joker):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise VariantError(f"CardValues: values must be integers, got {value!r}")
+        low = self.ace_low
+        if low is not None and (
+            not isinstance(low, int) or isinstance(low, bool) or not 0 <= low <= self.by_rank[-1]
+        ):
+            # an ace never counts for more low than anywhere: the searches' bounds rely on it
+            raise VariantError(
+                f"CardValues.ace_low: from 0 to the ace's value ({self.by_rank[-1]}), got {low!r}"
+            )
 
     def of(self, card: Card) -> int:
         """The value of one card (a joker's is ``joker``)."""
@@ -125,14 +141,27 @@ class CardValues:
         """The value of a natural card of that rank."""
         return self.by_rank[rank - 2]
 
+    def at_position(self, position: int) -> int:
+        """The value of the card at a run position (see :mod:`shanghai_rummy.melds`: 1 is the
+        ace below the 2, 2 to 13 the ranks 2 to K, 14 the ace above the king, and on round
+        the corner): ``ace_low`` at position 1 where it is set."""
+        if position == 1 and self.ace_low is not None:
+            return self.ace_low
+        return self.by_rank[(position - 2) % 13]
+
     @staticmethod
     def from_mapping(mapping: dict[str, int]) -> CardValues:
         """Build from rank codes or ranges of them (``"3-9"``, ``"10-K"``) and ``"JK"``.
-        Every rank and the joker must be given exactly once."""
+        Every rank and the joker must be given exactly once; ``"A low"``, if given, is
+        ``ace_low``."""
         codes = [rank.code for rank in Rank]
         values: dict[str, int] = {}
+        ace_low: int | None = None
         for key, value in mapping.items():
-            key = key.strip().upper()
+            key = " ".join(key.upper().split())
+            if key == "A LOW":
+                ace_low = value
+                continue
             if key in ("JK", "JOKER", "*"):
                 names = ["JK"]
             elif "-" in key:
@@ -151,7 +180,9 @@ class CardValues:
         missing = [name for name in [*codes, "JK"] if name not in values]
         if missing:
             raise VariantError(f"CardValues: no value for {', '.join(missing)}")
-        return CardValues(by_rank=tuple(values[code] for code in codes), joker=values["JK"])
+        return CardValues(
+            by_rank=tuple(values[code] for code in codes), joker=values["JK"], ace_low=ace_low
+        )
 
 
 RUMMY51_VALUES = CardValues(by_rank=(2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10), joker=20)

@@ -864,4 +864,4 @@ def group_points(shape: Shape, values: CardValues) -> int:
         assert shape.rank is not None
         return values.of_rank(shape.rank) * len(shape.cards)
     assert shape.start is not None
-    return sum(values.of_rank(rank_at(shape.start + i)) for i in range(len(shape.cards)))
+    return sum(values.at_position(shape.start + i) for i in range(len(shape.cards)))

@@ -46,7 +46,9 @@ SCHEMA_ID = (
 """Where the repository publishes the schema (its ``$id``)."""
 
 _RANK = "(?:[2-9]|10|[JQKAjqka])"
-_VALUE_KEY = f"^\\s*(?:{_RANK}(?:-{_RANK})?|[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr]|\\*)\\s*$"
+_VALUE_KEY = (
+    f"^\\s*(?:{_RANK}(?:-{_RANK})?|[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr]|\\*|[Aa]\\s+[Ll][Oo][Ww])\\s*$"
+)
 _NONE = {"const": "none", "description": "no value (TOML has no null)"}
 
 _VALUE = {"type": "integer", **CARD_VALUE}
@@ -64,6 +66,10 @@ def _card_values() -> dict[str, Any]:
                 "description": "the values of 2, 3, ..., K, A in that order",
             },
             "joker": _VALUE,
+            "ace_low": {
+                "anyOf": [_VALUE, _NONE, {"type": "null"}],
+                "description": "an ace's value below the 2 in a run (none: its value)",
+            },
         },
         "required": ["by_rank", "joker"],
         "additionalProperties": False,
@@ -72,7 +78,8 @@ def _card_values() -> dict[str, Any]:
         "type": "object",
         "propertyNames": {"pattern": _VALUE_KEY},
         "additionalProperties": _VALUE,
-        "description": 'ranks and rank ranges with "JK", each rank exactly once: '
+        "description": 'ranks and rank ranges with "JK", each rank exactly once, and '
+        'optionally "A low" (an ace\'s value below the 2 in a run): '
         '{ "2" = 20, "3-9" = 5, "10-K" = 10, "A" = 15, "JK" = 25 }',
     }
     return {"description": summary(CardValues), "anyOf": [by_rank, by_name]}

@@ -12,7 +12,7 @@ from itertools import combinations
 
 from ..cards import JOKER, Card, Rank
 from ..contracts import CardValues
-from ..melds import GroupShape, MeldKind, Shape, _span_error, rank_at
+from ..melds import GroupShape, MeldKind, Shape, _span_error
 from ..variants import Aces, SameSuitRuns, Variant
 from ._card_counts import (
     ACE,
@@ -183,15 +183,14 @@ class VariantRules:
     def span_points(self, values: CardValues) -> dict[tuple[int, int], int]:
         """The value of a run over each span, jokers counted as the cards they stand for."""
         memo = self.span_points_memo
-        known = memo.get(values.by_rank)
+        key = (*values.by_rank, -1 if values.ace_low is None else values.ace_low)
+        known = memo.get(key)
         if known is None:
             known = {
-                (start, length): sum(
-                    values.of_rank(rank_at(p)) for p in range(start, start + length)
-                )
+                (start, length): sum(values.at_position(p) for p in range(start, start + length))
                 for start, length in self.span_mask
             }
-            memo[values.by_rank] = known
+            memo[key] = known
         return known
 
     def slot_joker_cap(self, size: int) -> int:
