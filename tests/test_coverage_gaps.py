@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import shanghai_rummy as sr
-from shanghai_rummy import validation
+from shanghai_rummy.engine import validation
 from shanghai_rummy.engine.play_rules import hand_out_possible, opening_possible
 from shanghai_rummy.state import History
 

@@ -195,20 +195,21 @@ def test_every_preset_fits_within_the_maxima_with_its_largest_hand() -> None:
 
 
 def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
-    """The sizes of the listings the function ``name`` of the legal module makes:
-    ``_listed`` (legal actions, each one uncached) or ``group_options`` (single groups
-    toward a going down)."""
-    from shanghai_rummy.engine import legal
+    """The sizes of the listings the function ``name`` of the engine makes:
+    ``list_actions`` (legal actions, :mod:`shanghai_rummy.engine.phases`) or
+    ``group_options`` (single groups toward a going down, as the play listing calls it)."""
+    from shanghai_rummy.engine import phases, playing
 
     sizes: list[int] = []
-    listing = getattr(legal, name)
+    module = phases if name == "list_actions" else playing
+    listing = getattr(module, name)
 
     def counted(*args: Any) -> Any:
         listed = listing(*args)
         sizes.append(len(listed))
         return listed
 
-    monkeypatch.setattr(legal, name, counted)
+    monkeypatch.setattr(module, name, counted)
     return sizes
 
 
@@ -228,7 +229,7 @@ def test_finding_01_a_forged_32_card_hand_is_refused_without_listing(
     forged = attrs.evolve(state, hands=tuple(hands), stock=tuple(stock))
     text = sr.to_json(forged)
     assert len(hands[seat]) == 32 and len(text) < 4000
-    calls = counting(monkeypatch, "_listed")
+    calls = counting(monkeypatch, "list_actions")
     with pytest.raises(sr.SerializationError, match=r"hands\[1\]: shape: 32 cards, but a hand"):
         sr.from_json(text, sr.GameState)
     assert calls == []  # refused before any listing
@@ -295,7 +296,7 @@ def test_finding_01_validate_does_not_list_the_thousands_of_groups_of_six_jokers
 
 @pytest.mark.parametrize("variant_id", sorted(sr.VARIANTS))
 def test_finding_01_the_move_check_agrees_with_the_listing(variant_id: str) -> None:
-    from shanghai_rummy.engine import has_legal_action
+    from shanghai_rummy.engine.phases import has_legal_action
 
     rng = __import__("random").Random(variant_id)
     checked_states = 0
@@ -422,19 +423,18 @@ def test_finding_06_a_stacked_deal_replays_from_its_stacked_origin() -> None:
 
 
 def test_finding_06_the_history_check_is_linear_in_the_history() -> None:
-    from shanghai_rummy import provenance
-    from shanghai_rummy.engine import moves as engine
+    from shanghai_rummy.engine import phases, validation
 
     state = _played(SHANGHAI, 4, 2, 600)
     applied = []
-    apply = engine.apply
+    apply = phases.apply_action
 
     def counted(current: sr.GameState, action: sr.Action) -> sr.GameState:
         applied.append(action)
         return apply(current, action)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(provenance, "apply", counted)
+        patch.setattr(validation, "apply_action", counted)
         sr.validate(state, history=True)
     assert len(applied) == len(state.history) == 600
 

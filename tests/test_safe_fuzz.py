@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
-from shanghai_rummy.engine import legal
+from shanghai_rummy.engine import phases
 from shanghai_rummy.solver import _contract_search, _opening_search
 
 PRESETS = sorted(sr.VARIANTS)
@@ -44,7 +44,7 @@ def counted() -> Iterator[Budget]:
     runs = _contract_search._ContractSearch.search_runs
     sets_then_runs = _contract_search._ContractSearch.search_sets_then_runs
     opening = _opening_search.OpeningSearch.search
-    listing = legal._listed
+    listing = phases.list_actions
 
     def runs_step(self: Any, *args: Any) -> Any:
         budget.steps += 1
@@ -67,7 +67,7 @@ def counted() -> Iterator[Budget]:
         patch.setattr(_contract_search._ContractSearch, "search_runs", runs_step)
         patch.setattr(_contract_search._ContractSearch, "search_sets_then_runs", sets_step)
         patch.setattr(_opening_search.OpeningSearch, "search", opening_step)
-        patch.setattr(legal, "_listed", listed)
+        patch.setattr(phases, "list_actions", listed)
         yield budget
 
 

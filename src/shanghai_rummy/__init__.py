@@ -39,6 +39,7 @@ from .engine import (
     score,
     swap_joker,
 )
+from .engine.validation import validate
 from .errors import (
     ArgumentTypeError,
     BuyNotAllowedError,
@@ -97,7 +98,6 @@ from .serialization import from_dict, from_json, to_dict, to_json
 from .solver import arrangements, canonical_groups, check_going_down, possible_groups, solve
 from .state import GameState, History, Phase, SeatState, StackedDeal, TurnState
 from .table import Table
-from .validation import validate
 from .variant_file_schema import variant_file_schema
 from .variant_files import load_variant, variant_from_dict, variant_to_dict
 from .variants import (

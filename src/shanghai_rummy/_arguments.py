@@ -5,30 +5,27 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from ._field_types import describe_type
 from .errors import ArgumentTypeError, RummyError
 from .limits import MAX_SEED
 
-if TYPE_CHECKING:
-    from .state import GameState
-
 __all__ = [
+    "SLIPS",
     "check_seed",
     "expect",
     "is_collection",
     "refuses_bad_arguments",
-    "refuses_bad_states",
     "wrong_type",
 ]
 
 _T = TypeVar("_T")
 _F = TypeVar("_F", bound=Callable[..., Any])
 
-# what a function taking a GameState meets inside when the state (or another argument) is
+# what a public function meets inside when the state (or another argument) is
 # not what its hints say; the engine never raises these on purpose
-_SLIPS = (AttributeError, IndexError, KeyError, TypeError, ValueError, RecursionError)
+SLIPS = (AttributeError, IndexError, KeyError, TypeError, ValueError, RecursionError)
 
 
 def wrong_type(function: str, name: str, expected: str, value: object) -> ArgumentTypeError:
@@ -43,41 +40,6 @@ def expect(value: object, cls: type[_T], function: str, name: str) -> _T:
     return value
 
 
-def refuses_bad_states(function: _F) -> _F:
-    """``function`` (whose first argument is a state) raising a :class:`RummyError` for a
-    state or an argument its hints do not allow: :class:`InvalidStateError` naming the
-    broken invariant where ``state`` is a forged or hand-built state that fails
-    :func:`~shanghai_rummy.validate`, else :class:`ArgumentTypeError`. Costs nothing until
-    something goes wrong (the engine's own errors pass through)."""
-    name = function.__name__
-
-    @functools.wraps(function)
-    def guarded(state: GameState, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return function(state, *args, **kwargs)
-        except RummyError:
-            raise
-        except _SLIPS as error:
-            raise _explained(name, state, error) from None
-
-    return cast(_F, guarded)
-
-
-def _explained(function: str, state: object, error: Exception) -> RummyError:
-    from .state import GameState  # the state module imports the engine's pieces
-    from .validation import validate
-
-    if not isinstance(state, GameState):
-        return wrong_type(function, "state", "a GameState", state)
-    try:
-        validate(state)
-    except RummyError as invalid:
-        return invalid
-    except _SLIPS:  # pragma: no cover - validate reports every slip of a state by path
-        pass
-    return ArgumentTypeError(f"{function}: an argument of the wrong kind ({error})")
-
-
 def refuses_bad_arguments(function: _F) -> _F:
     """``function`` raising :class:`ArgumentTypeError` where an argument its hints do not
     allow trips it up inside (its own errors, all :class:`RummyError`, pass through)."""
@@ -89,7 +51,7 @@ def refuses_bad_arguments(function: _F) -> _F:
             return function(*args, **kwargs)
         except RummyError:
             raise
-        except _SLIPS as error:
+        except SLIPS as error:
             raise ArgumentTypeError(f"{name}: an argument of the wrong kind ({error})") from None
 
     return cast(_F, guarded)

@@ -12,13 +12,14 @@ Card.parse('KH')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import Literal, TypeAlias
+from collections.abc import Iterable, Mapping
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
 from ._arguments import is_collection, wrong_type
-from .cards import Card
+from .cards import Card, make_pack
+from .limits import MAX_PLAYERS
 from .melds import MeldKind
 
 __all__ = [
@@ -190,32 +191,31 @@ Action: TypeAlias = Draw | Buy | PassBuy | Meld | LayOff | SwapJoker | Discard |
 """Any move."""
 
 
-# --- shared action objects: actions are values, so the common ones are made once ----------------
+# --- shared action objects: actions are values, so the common ones are made once, at import ---
 
-_DRAWS: dict[tuple[int, Source], Draw] = {}
-_DISCARDS: dict[int, dict[Card, Discard]] = {}
+_DRAWS: Final = {
+    (seat, source): Draw(seat, source) for seat in range(MAX_PLAYERS) for source in Source
+}
+_DISCARDS: Final = tuple(
+    {card: Discard(seat, card) for card in make_pack(1, 1)} for seat in range(MAX_PLAYERS)
+)
+_NO_DISCARDS: Final[Mapping[Card, Discard]] = {}
 
 
 def shared_draw(seat: int, source: Source) -> Draw:
-    """The Draw of that seat and source, one object for every listing and loaded history."""
+    """The Draw of that seat and source, one object for every listing and loaded history
+    (a new one for a seat beyond :data:`~shanghai_rummy.limits.MAX_PLAYERS`)."""
     action = _DRAWS.get((seat, source))
-    if action is None:
-        action = _DRAWS[seat, source] = Draw(seat, source)
-    return action
+    return Draw(seat, source) if action is None else action
 
 
-def shared_discards(seat: int) -> dict[Card, Discard]:
-    """The seat's Discard actions by card, one object each, filled as they are asked for."""
-    made = _DISCARDS.get(seat)
-    if made is None:
-        made = _DISCARDS[seat] = {}
-    return made
+def shared_discards(seat: int) -> Mapping[Card, Discard]:
+    """The seat's Discard action of every card, one object each (none for a seat beyond
+    :data:`~shanghai_rummy.limits.MAX_PLAYERS`)."""
+    return _DISCARDS[seat] if 0 <= seat < MAX_PLAYERS else _NO_DISCARDS
 
 
 def shared_discard(seat: int, card: Card) -> Discard:
     """The Discard of that seat and card, one object (see :func:`shared_discards`)."""
-    made = shared_discards(seat)
-    action = made.get(card)
-    if action is None:
-        action = made[card] = Discard(seat, card)
-    return action
+    action = shared_discards(seat).get(card)
+    return Discard(seat, card) if action is None else action

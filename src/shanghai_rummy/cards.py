@@ -284,7 +284,7 @@ def cards_error(cards: object) -> NotationError:
             f"not cards: the text {cards!r} (cards are Card objects: parse_cards reads card codes)"
         )
     try:
-        items = iter(cards)  # type: ignore[call-overload]
+        items = iter(cast("Iterable[object]", cards))  # not iterable: TypeError, as wanted
     except TypeError:
         return NotationError(f"not cards: {cards!r} (of type {type(cards).__name__})")
     for item in items:

@@ -14,18 +14,80 @@ True
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .cards import Card, Suit, sort_cards
+from .contracts import Requirement
+from .melds import TableMeld
+from .variants import Variant
 
-if TYPE_CHECKING:
-    from .melds import TableMeld
-    from .state import GameState
-    from .views import PlayerView
+__all__ = ["SeatPicture", "StatePicture", "as_html", "state_svg", "view_svg"]
 
-__all__ = ["state_svg", "view_svg"]
+
+class SeatPicture(Protocol):
+    """What :func:`view_svg` reads of a seat's view (a :class:`~shanghai_rummy.PlayerView`)."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def variant_id(self) -> str: ...
+    @property
+    def deal_number(self) -> int: ...
+    @property
+    def deal_count(self) -> int: ...
+    @property
+    def requirement(self) -> Requirement: ...
+    @property
+    def phase(self) -> enum.Enum: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def totals(self) -> Sequence[int]: ...
+    @property
+    def down(self) -> Sequence[bool]: ...
+    @property
+    def hand_sizes(self) -> Sequence[int]: ...
+    @property
+    def table(self) -> Sequence[TableMeld]: ...
+    @property
+    def upcard(self) -> Card | None: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def hand(self) -> Sequence[Card]: ...
+
+
+class StatePicture(Protocol):
+    """What :func:`state_svg` reads of a whole state (a :class:`~shanghai_rummy.GameState`)."""
+
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def deal_number(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def phase(self) -> enum.Enum: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def totals(self) -> Sequence[int]: ...
+    @property
+    def table(self) -> Sequence[TableMeld]: ...
+    @property
+    def upcard(self) -> Card | None: ...
+    @property
+    def stock_size(self) -> int: ...
+    def is_down(self, seat: int) -> bool: ...
+    def hand(self, seat: int) -> Sequence[Card]: ...
+
 
 _CARD_W, _CARD_H = 38, 54
 _STEP = 24  # how far apart overlapping cards sit
@@ -157,7 +219,7 @@ def _piles(canvas: _Canvas, upcard: Card | None, stock_size: int) -> None:
     canvas.row(label, [upcard], f"stock {stock_size} cards")
 
 
-def view_svg(view: PlayerView) -> str:
+def view_svg(view: SeatPicture) -> str:
     """An SVG picture of what seat ``view.seat`` sees: its hand face up, the other hands as
     card backs with their sizes, the melds on the table with their ids and owners, the upcard
     and the stock's size."""
@@ -184,7 +246,7 @@ def view_svg(view: PlayerView) -> str:
     return canvas.svg(f"{deal}: seat {seat}'s view")
 
 
-def state_svg(state: GameState) -> str:
+def state_svg(state: StatePicture) -> str:
     """An SVG picture of the whole state: every hand face up, the table, the upcard and the
     stock's size."""
     names = [f"seat {seat}" for seat in range(state.num_players)]

@@ -22,10 +22,10 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from ._arguments import expect, refuses_bad_arguments, refuses_bad_states, wrong_type
+from ._arguments import expect, refuses_bad_arguments, wrong_type
 from .actions import Action
 from .engine import apply, next_deal
-from .engine.dealing import first_state
+from .engine.validation import checked_first_state, refuses_bad_states
 from .errors import IllegalMoveError, RummyError
 from .state import GameState, Phase, StackedDeal
 from .variants import Variant
@@ -119,7 +119,7 @@ def replay_states(game: GameRecord, steps: int | None = None) -> Iterator[GameSt
     of every deal)."""
     _check_arguments(game, steps, "replay_states")
     actions = game.actions if steps is None else game.actions[: max(0, steps)]
-    state = first_state(game.variant, game.players, game.seed, game.stacked)
+    state = checked_first_state(game.variant, game.players, game.seed, game.stacked)
     yield state
     for index, action in enumerate(actions):
         if state.phase is Phase.DEAL_OVER:

@@ -36,7 +36,7 @@ import json
 import re
 import typing
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Literal, TypeVar, get_args, get_origin, overload
+from typing import Any, Final, Literal, TypeVar, get_args, get_origin, overload
 
 import attrs
 import cattrs
@@ -61,6 +61,7 @@ from .actions import (
 from .cards import Card, make_pack
 from .contracts import Contract, Opening, Requirement
 from .document_bounds import field_bounds
+from .engine.validation import validate
 from .errors import ArgumentTypeError, InvalidStateError, RummyError, SerializationError
 from .events import (
     Bought,
@@ -83,10 +84,10 @@ from .events import (
     chain_of,
 )
 from .limits import MAX_DOCUMENT_BYTES, MAX_HISTORY_ACTIONS
+from .memo import Memo
 from .records import GameRecord
 from .scoring import DealResult, Outcome
 from .state import GameState, History
-from .validation import validate
 from .variants import VARIANTS, Variant
 from .views import PlayerView
 
@@ -532,18 +533,24 @@ def _unstructure_view(
     return unstructure
 
 
-_PRESETS: list[tuple[dict[str, Any], Variant]] = []  # each preset's data, made once
+_PRESETS: Final[Memo[None, tuple[tuple[dict[str, Any], Variant], ...]]] = Memo(
+    "serialization.preset_data", 1
+)  # each preset's data, made once
 
 
 def _preset_of(value: dict[str, Any]) -> Variant | None:
     """The preset whose data ``value`` is, exactly (a saved game embeds its variant, and
     most are presets): loading gives the preset itself, whose solver tables are already
     made, instead of an equal copy. Else None."""
-    if not _PRESETS:
-        _PRESETS.extend(
-            (_CONVERTER.unstructure(preset, Variant), preset) for preset in VARIANTS.values()
+    presets = _PRESETS.get(None)
+    if presets is None:
+        presets = _PRESETS.put(
+            None,
+            tuple(
+                (_CONVERTER.unstructure(preset, Variant), preset) for preset in VARIANTS.values()
+            ),
         )
-    for data, preset in _PRESETS:
+    for data, preset in presets:
         if value == data and _same_json(value, data):
             return preset
     return None

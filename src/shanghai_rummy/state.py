@@ -15,7 +15,10 @@ import attrs
 from .actions import Action
 from .cards import Card
 from .events import Event, EventNode, chain_events, chain_key
+from .limits import MAX_PLAYERS
 from .melds import TableMeld
+from .memo import Memo
+from .pictures import as_html, state_svg
 from .scoring import DealResult, Outcome
 from .variants import Variant
 
@@ -87,32 +90,37 @@ class TurnState:
     going_down: tuple[int, ...] = ()
 
 
-_TURN_STARTS: dict[tuple[bool, bool, bool, int | None], TurnState] = {}
+_TURN_STARTS: Final = {
+    (drawn, was_down, offered, discarded_by): TurnState(
+        drawn=drawn, was_down=was_down, offered=offered, discarded_by=discarded_by
+    )
+    for drawn in (False, True)
+    for was_down in (False, True)
+    for offered in (False, True)
+    for discarded_by in (None, *range(MAX_PLAYERS))
+}
+"""The facts of every turn before any play (no buy queue), made once: every turn begins
+with one of these few."""
 
 
 def turn_start(drawn: bool, was_down: bool, offered: bool, discarded_by: int | None) -> TurnState:
-    """The facts of a turn before any play (no buy queue): shared values, since every turn
-    begins with one of a few."""
-    key = (drawn, was_down, offered, discarded_by)
-    facts = _TURN_STARTS.get(key)
-    if facts is None:
-        facts = _TURN_STARTS[key] = TurnState(
-            drawn=drawn, was_down=was_down, offered=offered, discarded_by=discarded_by
-        )
+    """The facts of a turn before any play (no buy queue): shared values (see
+    :data:`_TURN_STARTS`)."""
+    facts = _TURN_STARTS.get((drawn, was_down, offered, discarded_by))
+    if facts is None:  # a seat beyond limits.MAX_PLAYERS
+        return TurnState(drawn=drawn, was_down=was_down, offered=offered, discarded_by=discarded_by)
     return facts
 
 
-_SEAT_STATES: dict[tuple[bool, int, int], SeatState] = {}
+_SEAT_STATES: Final[Memo[tuple[bool, int, int], SeatState]] = Memo("state.seat_state", 4096)
 
 
 def seat_state(down: bool, buys: int, turns: int) -> SeatState:
-    """The :class:`SeatState` of those facts, shared (a value, made once)."""
+    """The :class:`SeatState` of those facts, shared (a value, remembered in a memo)."""
     key = (down, buys, turns)
     facts = _SEAT_STATES.get(key)
     if facts is None:
-        if len(_SEAT_STATES) > 4096:
-            _SEAT_STATES.clear()
-        facts = _SEAT_STATES[key] = SeatState(down, buys, turns)
+        facts = _SEAT_STATES.put(key, SeatState(down, buys, turns))
     return facts
 
 
@@ -301,14 +309,10 @@ class GameState:
     def _repr_svg_(self) -> str:
         """The state as an SVG picture, every hand face up (Jupyter shows it): see
         :mod:`shanghai_rummy.pictures`."""
-        from .pictures import state_svg
-
         return state_svg(self)
 
     def _repr_html_(self) -> str:
         """The state's picture for an HTML front-end."""
-        from .pictures import as_html, state_svg
-
         return as_html(state_svg(self))
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:

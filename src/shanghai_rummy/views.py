@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import attrs
 
-from ._arguments import refuses_bad_states
 from .actions import Action
 from .cards import Card
 from .contracts import Requirement
 from .engine import legal_actions
 from .engine.going_down import still_to_lay
+from .engine.validation import refuses_bad_states
 from .errors import RummyError
 from .events import SeenEvents
 from .melds import TableMeld
 from .notation import format_action
+from .pictures import as_html, view_svg
 from .scoring import DealResult
 from .state import GameState, Phase
 
@@ -108,14 +109,10 @@ class PlayerView:
 
     def _repr_svg_(self) -> str:
         """The view as an SVG picture (Jupyter shows it): see :mod:`shanghai_rummy.pictures`."""
-        from .pictures import view_svg
-
         return view_svg(self)
 
     def _repr_html_(self) -> str:
         """The view's picture for an HTML front-end."""
-        from .pictures import as_html, view_svg
-
         return as_html(view_svg(self))
 
 

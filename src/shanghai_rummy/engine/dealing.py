@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .._arguments import check_seed, expect, refuses_bad_arguments
 from ..cards import Card, card_error, checked_cards, make_pack, refuse_text
-from ..errors import RummyError
+from ..errors import RummyError, WrongPhaseError
 from ..event_log import deal_chain
 from ..events import EventNode
 from ..scoring import DealResult
@@ -20,7 +20,7 @@ from ..state import GameState, History, Phase, SeatState, StackedDeal, TurnState
 from ..variants import FirstDealer, Variant
 from .turns import begin_turn
 
-__all__ = ["deal_from", "first_state", "new_game"]
+__all__ = ["first_state", "new_game", "next_deal", "score", "stacked_deal"]
 
 
 def _rng(seed: int, *parts: object) -> random.Random:
@@ -170,7 +170,7 @@ def next_deal_state(state: GameState) -> GameState:
 
 
 @refuses_bad_arguments
-def deal_from(
+def stacked_deal(
     variant: Variant,
     hands: Sequence[Sequence[Card]],
     upcard: Card | None = None,
@@ -179,22 +179,8 @@ def deal_from(
     deal_number: int = 1,
     dealer: int = 0,
 ) -> GameState:
-    """A stacked deal for tests, puzzles and tutorials.
-
-    ``hands[p]`` is seat p's hand; ``upcard`` starts the discard pile; ``stock_top[0]`` is the
-    next card drawn, and the rest of the pack fills the stock below in seeded order. The deal
-    starts as a dealt one would: the dealer's left acts first.
-
-    >>> import shanghai_rummy as sr
-    >>> state = sr.deal_from(
-    ...     sr.get_variant("shanghai"),
-    ...     hands=[sr.parse_cards("8C 8D"), sr.parse_cards("9H")],
-    ...     upcard=sr.Card.parse("8S"),
-    ...     stock_top=sr.parse_cards("JK"),
-    ... )
-    >>> state.to_act, state.upcard, state.stock[0], state.stock_size
-    (1, Card.parse('8S'), Card.parse('JK'), 102)
-    """
+    """The stacked deal :func:`~shanghai_rummy.deal_from` makes, before it checks the
+    deal's invariants."""
     expect(variant, Variant, "deal_from", "variant")
     check_seed(seed, "deal_from")
     refuse_text(hands)
@@ -241,11 +227,6 @@ def deal_from(
         None,
         stacked=stacked,
     )
-    # a stacked deal is held to every invariant a loaded state is (a hand beyond the
-    # variant's reach, say, is refused here rather than when the state is saved and loaded)
-    from ..validation import validate  # validation reads the engine, which deals
-
-    validate(state)
     return state
 
 
@@ -253,11 +234,12 @@ def first_state(
     variant: Variant, players: int, seed: int, stacked: StackedDeal | None
 ) -> GameState:
     """The first state of a game: deal 1 dealt from ``seed``, or the ``stacked`` deal a game
-    from :func:`deal_from` began with (later deals are dealt from the seed). Replays of a
-    state's history and of a record both start here."""
+    from :func:`~shanghai_rummy.deal_from` began with (later deals are dealt from the seed).
+    Replays of a state's history and of a record both start here (through
+    :func:`.validation.checked_first_state`)."""
     if stacked is None:
         return new_game(variant, players=players, seed=seed)
-    return deal_from(
+    return stacked_deal(
         variant,
         hands=stacked.hands,
         upcard=stacked.upcard,
@@ -266,3 +248,21 @@ def first_state(
         deal_number=stacked.deal_number,
         dealer=stacked.dealer,
     )
+
+
+def score(state: GameState) -> DealResult:
+    """The result of the deal that just ended: points per seat and why. Totals include it."""
+    if state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER) or not state.results:
+        raise WrongPhaseError(f"no deal to score: the deal is still in phase {state.phase.value!r}")
+    return state.results[-1]
+
+
+def next_deal(state: GameState) -> GameState:
+    """Deal the next deal (the dealer moves one seat left, the next contract applies)."""
+    if state.phase is Phase.GAME_OVER:
+        raise WrongPhaseError("the game is over: there is no next deal")
+    if state.phase is not Phase.DEAL_OVER:
+        raise WrongPhaseError(
+            f"the deal is still in progress (phase {state.phase.value!r}): finish it first"
+        )
+    return next_deal_state(state)

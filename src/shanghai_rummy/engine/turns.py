@@ -1,18 +1,33 @@
 """The turn cycle shared by dealing and the moves: starting a turn, offering the upcard for
-buying, drawing from the stock (re-stocking when it runs out), and ending a deal."""
+buying, drawing from the stock (re-stocking when it runs out), and ending a deal; and the
+steps every move shares (whose turn it is, the hand less the cards played, the history)."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
 import attrs
 
+from ..actions import Action
 from ..cards import Card
+from ..errors import CardNotInHandError, NotYourTurnError, WrongPhaseError
 from ..scoring import score_deal
 from ..state import GameState, History, Phase, TurnState, advance, seat_state, turn_start
 from ..variants import BuyPriority, Restock
 
-__all__ = ["begin_turn", "buyers", "end_deal", "take_from_stock"]
+__all__ = [
+    "begin_turn",
+    "buyers",
+    "end_deal",
+    "logged",
+    "require_turn",
+    "take_from_stock",
+    "with_hand",
+    "without_card",
+    "without_cards",
+]
 
 
 def _restocked(state: GameState) -> GameState | None:
@@ -184,3 +199,60 @@ def end_deal(state: GameState, winner: int | None) -> GameState:
         totals=totals,
         results=(*state.results, result),
     )
+
+
+def logged(state: GameState, action: Action) -> History:
+    length = 1 if state.log is None else state.log.length + 1
+    return History(state.log, action, length)
+
+
+def require_turn(state: GameState, seat: int, phase: Phase, verb: str) -> None:
+    if state.phase is not phase:
+        if state.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
+            raise WrongPhaseError(
+                f"cannot {verb}: the {'game' if state.phase is Phase.GAME_OVER else 'deal'} is over"
+            )
+        raise WrongPhaseError(
+            f"cannot {verb} now: the game waits for seat {state.to_act} in phase "
+            f"{state.phase.value!r}, and {verb} belongs to phase {phase.value!r}"
+        )
+    if seat != state.to_act or type(seat) is not int:
+        raise NotYourTurnError(
+            f"seat {seat!r} cannot {verb}: seat {state.to_act} is to act ({state.phase.value})"
+        )
+
+
+def without_cards(hand: tuple[Card, ...], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
+    """``hand`` less ``cards`` (as a multiset); CardNotInHandError if it lacks any."""
+    remaining = list(hand)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise CardNotInHandError(f"not a card: {card!r}")
+        try:
+            remaining.remove(card)
+        except ValueError:
+            held = Counter(hand)[card]
+            wanted = (
+                sum(1 for other in cards if other == card) if isinstance(cards, Sequence) else 1
+            )
+            raise CardNotInHandError(
+                f"seat {seat} does not hold {card}"
+                + (f" {wanted} times (holds {held})" if held else "")
+            ) from None
+    return tuple(remaining)
+
+
+def without_card(hand: tuple[Card, ...], card: Card, seat: int) -> tuple[Card, ...]:
+    """``hand`` less one ``card``; CardNotInHandError if it holds none (the common case of
+    :func:`without_cards`, without building a list)."""
+    try:
+        index = hand.index(card)
+    except ValueError:
+        return without_cards(hand, (card,), seat)  # raises, naming the card
+    return hand[:index] + hand[index + 1 :]
+
+
+def with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    hands = list(state.hands)
+    hands[seat] = hand
+    return tuple(hands)

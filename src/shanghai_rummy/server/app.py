@@ -26,7 +26,8 @@ from .lobby import Lobby
 from .logs import LOGGER_NAME, log_event, setup_logging
 from .rooms import crash_hook
 from .sockets import Connections, table_socket
-from .store import Store, open_store
+from .store import Store
+from .stores import open_store
 from .tables import Tables
 
 __all__ = ["create_app", "serve"]

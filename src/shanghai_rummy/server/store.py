@@ -5,7 +5,8 @@ started again resumes every table exactly.
 Two stores implement :class:`Store`: :class:`~shanghai_rummy.server.sqlite_store.SQLiteStore`
 (one file, the standard library's sqlite3) and
 :class:`~shanghai_rummy.server.postgres_store.PostgresStore` (several server processes on one
-database; each process hears the others' writes through LISTEN/NOTIFY).
+database; each process hears the others' writes through LISTEN/NOTIFY);
+:func:`~shanghai_rummy.server.stores.open_store` opens the one a URL names.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, Protocol
 
 import attrs
 
-__all__ = ["Listener", "Store", "StoreConflictError", "StoredTable", "open_store"]
+__all__ = ["Listener", "Store", "StoreConflictError", "StoredTable"]
 
 Listener = Callable[[str, int], Awaitable[None]]
 """Called with a table's id and its stored action count when another process wrote to it."""
@@ -82,14 +83,3 @@ class Store(Protocol):
     def listen(self, listener: Listener) -> None:
         """Call ``listener`` when another process stores actions (a store of one process
         never calls it)."""
-
-
-def open_store(url: str) -> Store:
-    """The store a ``--store`` value names (not yet opened)."""
-    if url.startswith(("postgresql://", "postgres://")):
-        from .postgres_store import PostgresStore
-
-        return PostgresStore(url)
-    from .sqlite_store import SQLiteStore
-
-    return SQLiteStore(url.removeprefix("sqlite:"))

@@ -17,25 +17,35 @@ shanghai_rummy.errors.InvalidStateError: GameState (cards): card conservation: m
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Iterator
-from typing import get_args
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar, cast, get_args
 
-from ._arguments import wrong_type
-from ._field_types import Checker, describe_type, first_mistyped
-from .actions import Action, Buy, Discard, Draw, PassBuy, Source
-from .cards import Card, make_pack
-from .engine import has_legal_action
-from .engine.going_down import extends_going_down, laid_shapes
-from .errors import InvalidMeldError, InvalidStateError, RummyError
-from .events import DealStarted
-from .limits import MAX_HISTORY_ACTIONS
-from .melds import check_group
-from .solver import check_laid
-from .state import GameState, History, Phase
-from .variants import Restock, Variant
+import attrs
 
-__all__ = ["validate"]
+from .._arguments import SLIPS, wrong_type
+from .._field_types import Checker, describe_type, first_mistyped
+from ..actions import Action, Buy, Discard, Draw, PassBuy, Source
+from ..cards import Card, make_pack
+from ..errors import ArgumentTypeError, InvalidMeldError, InvalidStateError, RummyError
+from ..events import DealStarted, chain_key
+from ..limits import MAX_HISTORY_ACTIONS
+from ..melds import check_group
+from ..solver import check_laid
+from ..state import GameState, History, Phase, StackedDeal
+from ..variants import Restock, Variant
+from .dealing import first_state, next_deal
+from .going_down import extends_going_down, laid_shapes
+from .phases import apply_action, has_legal_action
+
+__all__ = [
+    "checked_first_state",
+    "history_problems",
+    "refuses_bad_states",
+    "replayed",
+    "validate",
+]
 
 
 def validate(state: GameState, *, history: bool = False) -> None:
@@ -97,8 +107,6 @@ def validate(state: GameState, *, history: bool = False) -> None:
         for path, problem in check(state):
             raise InvalidStateError(path, problem)
     if history:
-        from .provenance import history_problems  # the replay deals, and dealing validates
-
         for path, problem in history_problems(state):
             raise InvalidStateError(path, problem)
 
@@ -550,3 +558,114 @@ def _events(state: GameState) -> Problems:
             f"events: the log starts deal {started[-1].deal_number}, the state is in deal "
             f"{state.deal_number}",
         )
+
+
+# -- where a state comes from ------------------------------------------------------------------
+#
+# Where a state comes from: its seed (or its stacked deal) and its history replayed.
+#
+# A game state carries what made it: the variant, the seed, the stacked deal where
+# :func:`~shanghai_rummy.deal_from` began the game (:attr:`GameState.stacked`), and every
+# action since. Replaying them must give the state itself; a forged state that keeps every
+# invariant (a stacked stock, a card swapped with the stock, a replaced history, a changed
+# seed, a deal scored anew) replays to another and is refused, naming the first field that
+# differs. The cost is one application of each action of the history.
+#
+
+
+def checked_first_state(
+    variant: Variant, players: int, seed: int, stacked: StackedDeal | None
+) -> GameState:
+    """The first state of a game (:func:`.dealing.first_state`), a stacked deal held to
+    every invariant as :func:`~shanghai_rummy.deal_from` holds it."""
+    state = first_state(variant, players, seed, stacked)
+    if stacked is not None:
+        validate(state)
+    return state
+
+
+def replayed(state: GameState) -> GameState:
+    """The state the origin of ``state`` and its history give: every action applied in
+    order, each next deal dealt where a deal had ended, and the deals after the last action
+    up to ``state``'s. An action the rules refuse raises its error, prefixed with its index."""
+    current = checked_first_state(state.variant, state.num_players, state.seed, state.stacked)
+    for index, action in enumerate(state.history):
+        if current.phase is Phase.DEAL_OVER:
+            current = next_deal(current)
+        try:
+            current = apply_action(current, action)
+        except RummyError as error:
+            raise RummyError(f"history[{index}] {action!r}: {error}") from None
+        except SLIPS as error:  # as the public apply reports it
+            raise RummyError(
+                f"history[{index}] {action!r}: apply: an argument of the wrong kind ({error})"
+            ) from None
+    while current.phase is Phase.DEAL_OVER and current.deal_number < state.deal_number:
+        current = next_deal(current)
+    return current
+
+
+def history_problems(state: GameState) -> Iterator[tuple[str, str]]:
+    """The first field of ``state`` that its replay does not reproduce, as (path, problem);
+    nothing where the replay is ``state`` itself."""
+    origin = "stacked deal" if state.stacked is not None else "seed"
+    try:
+        replay = replayed(state)
+    except RummyError as error:
+        yield "history", f"history: the {origin} and the history do not replay: {error}"
+        return
+    if replay == state:
+        return
+    for field in attrs.fields(GameState):
+        if field.name == "event_log" and state.event_log is None:
+            continue  # saved before states carried their events: the replay gives them
+        key = chain_key if field.name == "event_log" else _same  # as GameState compares
+        if key(getattr(replay, field.name)) != key(getattr(state, field.name)):
+            name = {"log": "history", "event_log": "events"}.get(field.name, field.name)
+            yield (
+                name,
+                f"history: the {origin} and the history replay to another {name} "
+                "(a state is what its deal and its moves made it)",
+            )
+            return
+
+
+def _same(value: object) -> object:
+    return value
+
+
+# -- the public functions' guard ----------------------------------------------------------------
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def refuses_bad_states(function: _F) -> _F:
+    """``function`` (whose first argument is a state) raising a :class:`RummyError` for a
+    state or an argument its hints do not allow: :class:`InvalidStateError` naming the
+    broken invariant where ``state`` is a forged or hand-built state that fails
+    :func:`validate`, else :class:`ArgumentTypeError`. Costs nothing until something goes
+    wrong (the engine's own errors pass through)."""
+    name = function.__name__
+
+    @functools.wraps(function)
+    def guarded(state: GameState, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(state, *args, **kwargs)
+        except RummyError:
+            raise
+        except SLIPS as error:
+            raise _explained(name, state, error) from None
+
+    return cast(_F, guarded)
+
+
+def _explained(function: str, state: object, error: Exception) -> RummyError:
+    if not isinstance(state, GameState):
+        return wrong_type(function, "state", "a GameState", state)
+    try:
+        validate(state)
+    except RummyError as invalid:
+        return invalid
+    except SLIPS:  # pragma: no cover - validate reports every slip of a state by path
+        pass
+    return ArgumentTypeError(f"{function}: an argument of the wrong kind ({error})")

@@ -1,435 +1,96 @@
-"""The moves: pure functions from a state to a new state.
+"""Phase play: going down, new groups, lay-offs, joker swaps, the discard that ends the turn
+and going out at once, each move beside its listing.
 
-Each transition checks the move against the rules and the variant, and either returns the
-new state or raises an :class:`~shanghai_rummy.IllegalMoveError` subclass whose message names
-the rule; the state it was given is never changed.
-
->>> import shanghai_rummy as sr
->>> state = sr.new_game(sr.get_variant("shanghai"), players=3, seed=2)
->>> after = sr.draw(state, 1, sr.Source.DISCARD)
->>> after.phase, len(after.hand(1)), len(state.hand(1))
-(<Phase.PLAY: 'play'>, 12, 11)
->>> sr.draw(after, 1, sr.Source.STOCK)
-Traceback (most recent call last):
-...
-shanghai_rummy.errors.WrongPhaseError: cannot draw now: the game waits for seat 1 in phase ...
+The listing is exact for discarding, laying off and swapping; going down is listed group by
+group: every distinct single group (equal cards interchangeable, a joker's place in a run
+saying what it stands for) that starts or continues a going down the rest of the hand can
+finish this turn, or joins one that is met and still open
+(:mod:`~shanghai_rummy.engine.going_down`); for new groups after going down, every single
+group the hand can form. The list grows with the groups a hand can form, never with the ways
+of combining them. A :class:`~shanghai_rummy.GoOut` is never listed: the same result is
+reached by the moves it is made of.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import attrs
 
 from .. import event_log
-from .._arguments import refuses_bad_states
 from ..actions import (
     Action,
-    Buy,
     Discard,
-    Draw,
     End,
     GoOut,
     LayOff,
     Meld,
-    PassBuy,
     PlannedLayOff,
-    Source,
     SwapJoker,
+    shared_discards,
 )
-from ..cards import JOKER, Card
+from ..cards import JOKER, Card, sort_cards
 from ..errors import (
-    BuyNotAllowedError,
-    CardNotInHandError,
-    DrawError,
     GoOutError,
     IllegalMoveError,
     InvalidMeldError,
     JokerSwapError,
     LayOffError,
-    NotYourTurnError,
     RummyError,
-    WrongPhaseError,
 )
 from ..melds import MeldKind, TableMeld
-from ..scoring import DealResult
 from ..state import (
-    KEEP,
     GameState,
-    History,
     Phase,
-    TurnState,
     advance,
     played,
     seat_state,
-    turn_start,
 )
 from ..variants import GoOutDiscard, NewMelds
-from .dealing import next_deal_state
-from .going_down import HALF_LAID, extends_going_down, laid_shapes, lay_toward
+from .going_down import (
+    HALF_LAID,
+    extends_going_down,
+    finish_refusal,
+    group_options,
+    laid_shapes,
+    lay_toward,
+)
 from .play_rules import (
     can_go_down_with_jokers,
     can_meld_a_joker,
     extend_meld,
     hand_out_possible,
     joker_lay_off_barred,
+    lay_off_options,
+    new_group_options,
     new_melds,
     opening_possible,
     swap_barred,
     swap_in_meld,
+    swap_options,
 )
-from .turns import begin_turn, buyers, end_deal, take_from_stock
+from .turns import (
+    begin_turn,
+    end_deal,
+    logged,
+    require_turn,
+    with_hand,
+    without_card,
+    without_cards,
+)
 
 __all__ = [
-    "apply",
-    "buy",
+    "SWAP_GO_DOWN_OBLIGATION",
+    "apply_playing",
     "discard",
-    "draw",
     "go_out",
+    "has_play_action",
     "lay_off",
     "meld",
-    "next_deal",
-    "pass_buy",
-    "score",
+    "play_actions",
     "swap_joker",
+    "swap_refusal",
 ]
-
-
-def _logged(state: GameState, action: Action) -> History:
-    length = 1 if state.log is None else state.log.length + 1
-    return History(state.log, action, length)
-
-
-def _require(state: GameState, seat: int, phase: Phase, verb: str) -> None:
-    if state.phase is not phase:
-        if state.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
-            raise WrongPhaseError(
-                f"cannot {verb}: the {'game' if state.phase is Phase.GAME_OVER else 'deal'} is over"
-            )
-        raise WrongPhaseError(
-            f"cannot {verb} now: the game waits for seat {state.to_act} in phase "
-            f"{state.phase.value!r}, and {verb} belongs to phase {phase.value!r}"
-        )
-    if seat != state.to_act or type(seat) is not int:
-        raise NotYourTurnError(
-            f"seat {seat!r} cannot {verb}: seat {state.to_act} is to act ({state.phase.value})"
-        )
-
-
-def _without(hand: tuple[Card, ...], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
-    """``hand`` less ``cards`` (as a multiset); CardNotInHandError if it lacks any."""
-    remaining = list(hand)
-    for card in cards:
-        if not isinstance(card, Card):
-            raise CardNotInHandError(f"not a card: {card!r}")
-        try:
-            remaining.remove(card)
-        except ValueError:
-            held = Counter(hand)[card]
-            wanted = (
-                sum(1 for other in cards if other == card) if isinstance(cards, Sequence) else 1
-            )
-            raise CardNotInHandError(
-                f"seat {seat} does not hold {card}"
-                + (f" {wanted} times (holds {held})" if held else "")
-            ) from None
-    return tuple(remaining)
-
-
-def _without_one(hand: tuple[Card, ...], card: Card, seat: int) -> tuple[Card, ...]:
-    """``hand`` less one ``card``; CardNotInHandError if it holds none (the common case of
-    :func:`_without`, without building a list)."""
-    try:
-        index = hand.index(card)
-    except ValueError:
-        return _without(hand, (card,), seat)  # raises, naming the card
-    return hand[:index] + hand[index + 1 :]
-
-
-def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    hands = list(state.hands)
-    hands[seat] = hand
-    return tuple(hands)
-
-
-# -- drawing and buying ---------------------------------------------------------------------
-
-
-@refuses_bad_states
-def draw(state: GameState, seat: int, source: Source) -> GameState:
-    """Draw for the turn: the top of the stock, or the upcard (``Source.DISCARD``).
-
-    Choosing the stock while the upcard is live first offers the upcard to the eligible
-    buyers (phase BUY); the seat gets its stock card once the offer is settled.
-    ``Source.CUT_CARD`` takes the face-up cut card (``variant.scoring.cut_card_hand``).
-    """
-    action = Draw(seat, source)
-    return event_log.drew(state, action, _draw(state, action))
-
-
-def _draw(state: GameState, action: Draw) -> GameState:
-    seat = action.seat
-    _require(state, seat, Phase.DRAW, "draw")
-    source = action.source
-    if source is Source.DISCARD:
-        return _take_upcard(state, seat, action)
-    if source is Source.CUT_CARD:
-        return _take_cut_card(state, seat, action)
-    if source is not Source.STOCK:
-        raise DrawError(f"not a source to draw from: {source!r}")
-    turn_state = state.turn_state
-    log = _logged(state, action)
-    if state.upcard_live and not turn_state.offered:
-        queue = buyers(state, seat, turn_state.discarded_by)
-        if queue:
-            return advance(
-                state,
-                phase=Phase.BUY,
-                to_act=queue[0],
-                turn_state=_offering(turn_state, queue, draw_after_buy=True),
-                log=log,
-            )
-    return _draw_stock(state, seat, log)
-
-
-def upcard_obligation(state: GameState, seat: int) -> str | None:
-    """Why taking the upcard now would oblige going down this turn, or None."""
-    from_turn = state.variant.drawing.upcard_obliges_going_down_from_turn
-    if from_turn is None or state.seats[seat].down or state.seats[seat].turns < from_turn:
-        return None
-    return (
-        f"taking the upcard on turn {state.seats[seat].turns} obliges going down this turn "
-        f"(variant.drawing.upcard_obliges_going_down_from_turn={from_turn})"
-    )
-
-
-def _take_upcard(state: GameState, seat: int, action: Draw) -> GameState:
-    if not state.upcard_live:
-        raise DrawError("there is no upcard to take: draw from the stock")
-    if state.seats[seat].down and not state.variant.drawing.down_players_take_upcard:
-        raise DrawError(
-            "a player who is down draws from the stock only "
-            "(variant.drawing.down_players_take_upcard=false)"
-        )
-    upcard = state.discard_pile[-1]
-    hand = state.hands[seat] + (upcard,)
-    obligation = upcard_obligation(state, seat)
-    if obligation is not None and not opening_possible(state.variant, state.deal_number, hand):
-        raise DrawError(f"{obligation}, and this hand with {upcard} cannot go down")
-    before = state.turn_state  # at the draw, the turn's other facts are still unset
-    return advance(
-        state,
-        phase=Phase.PLAY,
-        to_act=seat,
-        hands=_with_hand(state, seat, hand),
-        discard_pile=state.discard_pile[:-1],
-        upcard_live=False,
-        turn_state=(
-            turn_start(True, before.was_down, before.offered, before.discarded_by)
-            if obligation is None
-            else TurnState(
-                drawn=True,
-                was_down=before.was_down,
-                must_go_down=obligation,
-                offered=before.offered,
-                discarded_by=before.discarded_by,
-            )
-        ),
-        log=_logged(state, action),
-    )
-
-
-CUT_CARD_OBLIGATION = (
-    "taking the cut card obliges going out by hand this turn: everything laid down at once "
-    "(variant.scoring.cut_card_hand)"
-)
-
-
-def _take_cut_card(state: GameState, seat: int, action: Draw) -> GameState:
-    cut_card = state.cut_card
-    if cut_card is None:
-        raise DrawError("there is no cut card to take (variant.scoring.cut_card_hand)")
-    if state.seats[seat].down:
-        raise DrawError(f"only a player not yet down may take the cut card: {CUT_CARD_OBLIGATION}")
-    hand = (*state.hands[seat], cut_card)
-    if not hand_out_possible(state.variant, state.deal_number, hand):
-        raise DrawError(f"{CUT_CARD_OBLIGATION}, and this hand with {cut_card} cannot do it")
-    return attrs.evolve(
-        state,
-        phase=Phase.PLAY,
-        to_act=seat,
-        hands=_with_hand(state, seat, hand),
-        stock=state.stock[:-1],
-        upcard_live=False,
-        cut_card=None,
-        turn_state=attrs.evolve(
-            state.turn_state, drawn=True, must_go_out=CUT_CARD_OBLIGATION, took_cut_card=True
-        ),
-        log=_logged(state, action),
-    )
-
-
-def _draw_stock(state: GameState, seat: int, log: History | None = None) -> GameState:
-    """``seat`` draws the top of the stock and plays (the deal ends if none can be had)."""
-    stock = state.stock
-    before = state.turn_state  # at the draw, the turn's other facts are still unset
-    turn_state = turn_start(True, before.was_down, before.offered, before.discarded_by)
-    if stock:  # the common case, in one step
-        rest = stock[1:]
-        return advance(
-            state,
-            phase=Phase.PLAY,
-            to_act=seat,
-            hands=_with_hand(state, seat, state.hands[seat] + stock[:1]),
-            stock=rest,
-            cut_card=KEEP if rest else None,
-            upcard_live=False,
-            turn_state=turn_state,
-            log=state.log if log is None else log,
-        )
-    if log is not None:
-        state = attrs.evolve(state, log=log)
-    drawn = take_from_stock(state, seat, 1)
-    if drawn is None:
-        return end_deal(state, None)
-    return attrs.evolve(
-        drawn, phase=Phase.PLAY, to_act=seat, upcard_live=False, turn_state=turn_state
-    )
-
-
-@refuses_bad_states
-def buy(state: GameState, seat: int) -> GameState:
-    """Buy the upcard offered to ``seat``: it takes the upcard and the penalty cards."""
-    return event_log.answered(state, Buy(seat), _buy(state, seat))
-
-
-def _buy(state: GameState, seat: int) -> GameState:
-    if state.phase is not Phase.BUY and state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
-        raise BuyNotAllowedError(_no_offer(state, seat))
-    _refuse_a_barred_buyer(state, seat, "buy")
-    _require(state, seat, Phase.BUY, "buy")
-    penalty = state.variant.buying.penalty_cards
-    stock = state.stock
-    if len(stock) < penalty:  # pragma: no cover - buyers() checks the stock
-        raise BuyNotAllowedError("the stock cannot supply the penalty cards")
-    rest = stock[penalty:]
-    hand = (*state.hands[seat], state.discard_pile[-1], *stock[:penalty])
-    facts = state.seats[seat]
-    seats = list(state.seats)
-    seats[seat] = seat_state(facts.down, facts.buys + 1, facts.turns)
-    bought = advance(
-        state,
-        phase=Phase.BUY,
-        to_act=seat,
-        hands=_with_hand(state, seat, hand),
-        stock=rest,
-        cut_card=KEEP if rest else None,
-        discard_pile=state.discard_pile[:-1],
-        upcard_live=False,
-        seats=tuple(seats),
-        turn_state=state.turn_state,
-        log=_logged(state, Buy(seat)),
-    )
-    return _settle_offer(bought, bought.log)
-
-
-def _refuse_a_barred_buyer(state: GameState, seat: int, verb: str) -> None:
-    """Raise BuyNotAllowedError for a seat the offer of the upcard leaves out (a seat merely
-    later in the queue is told whose turn it is by ``_require``)."""
-    if state.phase is Phase.BUY and seat != state.to_act:
-        barred = _barred_buyer(state, seat)
-        if barred is not None:
-            raise BuyNotAllowedError(
-                f"seat {seat} cannot {verb}: the upcard is offered to seat {state.to_act}, "
-                f"not to seat {seat}: {barred}"
-            )
-
-
-def _barred_buyer(state: GameState, seat: object) -> str | None:
-    """Why ``seat`` is left out of the offer of the upcard, or None (a seat later in the
-    queue, or not a seat at all)."""
-    if type(seat) is not int or not 0 <= seat < state.num_players:
-        return None
-    rules = state.variant.buying
-    if seat == state.turn:
-        return "the seat in turn does not buy the upcard: taking it is its draw"
-    if seat == state.turn_state.discarded_by:
-        return "a player may not buy their own discard"
-    facts = state.seats[seat]
-    limit = rules.limit(state.deal_number)
-    if facts.buys >= limit:
-        return (
-            f"it has made {facts.buys} of its {limit} buys in deal {state.deal_number} "
-            f"(variant.buying.limits={rules.limits})"
-        )
-    if facts.down and not rules.down_players_may_buy:
-        return "a player who is down may not buy (variant.buying.down_players_may_buy=false)"
-    return None
-
-
-def _no_offer(state: GameState, seat: int) -> str:
-    return (
-        f"seat {seat} cannot buy now: the upcard is offered for buying only after the seat in "
-        f"turn passes it up (phase is {state.phase.value!r})"
-    )
-
-
-@refuses_bad_states
-def pass_buy(state: GameState, seat: int) -> GameState:
-    """Decline the upcard offered to ``seat``; it goes to the next eligible buyer, if any."""
-    return event_log.answered(state, PassBuy(seat), _pass_buy(state, seat))
-
-
-def _pass_buy(state: GameState, seat: int) -> GameState:
-    if state.phase is not Phase.BUY and state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
-        raise BuyNotAllowedError(_no_offer(state, seat))
-    _refuse_a_barred_buyer(state, seat, "pass")
-    _require(state, seat, Phase.BUY, "pass")
-    queue = state.turn_state.buy_queue[1:]
-    log = _logged(state, PassBuy(seat))
-    if queue:
-        return advance(
-            state,
-            phase=Phase.BUY,
-            to_act=queue[0],
-            turn_state=_offering(
-                state.turn_state, queue, draw_after_buy=state.turn_state.draw_after_buy
-            ),
-            log=log,
-        )
-    return _settle_offer(state, log)
-
-
-def _offering(before: TurnState, queue: tuple[int, ...], *, draw_after_buy: bool) -> TurnState:
-    """The turn's facts while the upcard is offered to ``queue``: before the seat in turn
-    draws, so nothing else of the turn has happened yet."""
-    return TurnState(
-        was_down=before.was_down,
-        buy_queue=queue,
-        draw_after_buy=draw_after_buy,
-        offered=True,
-        discarded_by=before.discarded_by,
-    )
-
-
-def _settle_offer(state: GameState, log: History | None) -> GameState:
-    """The offer is over (the upcard bought, or passed by all): the seat in turn draws from
-    the stock if it chose to, else it draws now, with the upcard still live if unbought."""
-    in_turn = state.turn
-    before = state.turn_state  # an offer comes before the draw: no play has happened yet
-    if before.draw_after_buy:
-        return _draw_stock(state, in_turn, log)
-    return advance(
-        state,
-        phase=Phase.DRAW,
-        to_act=in_turn,
-        turn_state=turn_start(False, before.was_down, before.offered, before.discarded_by),
-        log=log,
-    )
-
-
-# -- playing --------------------------------------------------------------------------------
 
 
 def _after_play(state: GameState, seat: int, verb: str) -> GameState:
@@ -494,12 +155,9 @@ def _goes_out_joining(state: GameState, seat: int, hand: tuple[Card, ...]) -> bo
 
 def _can_play_on(state: GameState, seat: int) -> bool:
     """Whether ``seat``, holding one card it may not discard, has a play left this turn."""
-    from .legal import legal_actions
-
-    return any(not isinstance(action, Discard) for action in legal_actions(state))
+    return any(not isinstance(action, Discard) for action in play_actions(state, seat))
 
 
-@refuses_bad_states
 def meld(
     state: GameState,
     seat: int,
@@ -509,14 +167,14 @@ def meld(
     """Lay down groups: going down with the deal's contract (or opening) when not yet down,
     else new groups where ``variant.going_down.new_melds`` allows. ``kinds`` names how each
     group is read where it reads both as a set and as a run (see :class:`~shanghai_rummy.Meld`)."""
-    _require(state, seat, Phase.PLAY, "meld")
+    require_turn(state, seat, Phase.PLAY, "meld")
     action = Meld(seat, groups, kinds)
     return event_log.melded(state, action, _meld(state, action))
 
 
 def _meld(state: GameState, action: Meld) -> GameState:
     seat = action.seat
-    _require(state, seat, Phase.PLAY, "meld")
+    require_turn(state, seat, Phase.PLAY, "meld")
     groups = action.groups
     if not groups:
         raise InvalidMeldError("meld needs at least one group of cards")
@@ -532,7 +190,7 @@ def _meld(state: GameState, action: Meld) -> GameState:
             "(None where it reads one way only), or none"
         )
     cards = [card for group in groups for card in group]
-    hand = _without(state.hands[seat], cards, seat)
+    hand = without_cards(state.hands[seat], cards, seat)
     variant = state.variant
     facts = state.seats[seat]
     turn_state = state.turn_state
@@ -563,7 +221,7 @@ def _meld(state: GameState, action: Meld) -> GameState:
         state,
         phase=Phase.PLAY,
         to_act=seat,
-        hands=_with_hand(state, seat, hand),
+        hands=with_hand(state, seat, hand),
         table=state.table + melds,
         next_meld_id=state.next_meld_id + len(melds),
         seats=tuple(seats),
@@ -574,7 +232,7 @@ def _meld(state: GameState, action: Meld) -> GameState:
             used_joker=turn_state.used_joker or jokers > 0,
             going_down=going_down,
         ),
-        log=_logged(state, action),
+        log=logged(state, action),
     )
     return _after_play(after, seat, "meld")
 
@@ -614,7 +272,6 @@ def _find_meld(state: GameState, meld_id: int, error: type[IllegalMoveError]) ->
     raise error(f"there is no meld #{meld_id} on the table (meld ids: {ids})")
 
 
-@refuses_bad_states
 def lay_off(
     state: GameState, seat: int, card: Card, meld_id: int, end: End | None = None
 ) -> GameState:
@@ -627,7 +284,7 @@ def lay_off(
 def _lay_off(
     state: GameState, seat: int, card: Card, meld_id: int, end: End | None = None
 ) -> GameState:
-    _require(state, seat, Phase.PLAY, "lay off")
+    require_turn(state, seat, Phase.PLAY, "lay off")
     variant = state.variant
     turn_state = state.turn_state
     if not state.seats[seat].down:
@@ -637,7 +294,7 @@ def _lay_off(
             "cannot lay off on the turn you went down: only on later turns "
             "(variant.going_down.lay_off_same_turn=false)"
         )
-    hand = _without(state.hands[seat], (card,), seat)
+    hand = without_cards(state.hands[seat], (card,), seat)
     index = _find_meld(state, meld_id, LayOffError)
     target = state.table[index]
     if turn_state.must_go_out is not None and target.owner != seat:
@@ -652,7 +309,7 @@ def _lay_off(
         state,
         phase=Phase.PLAY,
         to_act=seat,
-        hands=_with_hand(state, seat, hand),
+        hands=with_hand(state, seat, hand),
         table=tuple(table),
         turn_state=played(
             turn_state,
@@ -660,12 +317,11 @@ def _lay_off(
             used_joker=turn_state.used_joker or card.is_joker,
             going_down=(),  # a move of another kind: the going down takes no more groups
         ),
-        log=_logged(state, LayOff(seat, card, meld_id, end)),
+        log=logged(state, LayOff(seat, card, meld_id, end)),
     )
     return _after_play(after, seat, "lay off")
 
 
-@refuses_bad_states
 def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameState:
     """Give natural ``card`` for the joker in meld ``meld_id`` that stands for it; the joker
     joins the hand, with the obligations ``variant.joker_swap`` sets."""
@@ -674,7 +330,7 @@ def swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSta
 
 
 def _swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameState:
-    _require(state, seat, Phase.PLAY, "swap a joker")
+    require_turn(state, seat, Phase.PLAY, "swap a joker")
     variant = state.variant
     rules = variant.joker_swap
     facts = state.seats[seat]
@@ -683,7 +339,7 @@ def _swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSt
         raise JokerSwapError(barred)
     if not isinstance(card, Card) or card.is_joker:
         raise JokerSwapError(f"a joker is swapped for the natural card it stands for, not {card}")
-    hand = (*_without(state.hands[seat], (card,), seat), JOKER)
+    hand = (*without_cards(state.hands[seat], (card,), seat), JOKER)
     index = _find_meld(state, meld_id, JokerSwapError)
     swapped = swap_in_meld(variant, state.table[index], card)
     table = list(state.table)
@@ -700,7 +356,7 @@ def _swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSt
         state,
         phase=Phase.PLAY,
         to_act=seat,
-        hands=_with_hand(state, seat, hand),
+        hands=with_hand(state, seat, hand),
         table=tuple(table),
         turn_state=played(
             turn_state,
@@ -709,7 +365,7 @@ def _swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSt
             # a half-laid going down stays open (it must be finished); a met one takes no more
             going_down=None if not facts.down else (),
         ),
-        log=_logged(state, SwapJoker(seat, card, meld_id)),
+        log=logged(state, SwapJoker(seat, card, meld_id)),
     )
     if len(hand) == 1 and variant.going_out is GoOutDiscard.NEVER and not _can_play_on(after, seat):
         raise JokerSwapError(
@@ -803,7 +459,6 @@ def _check_obligations(state: GameState, verb: str, *, going_out: bool = False) 
         )
 
 
-@refuses_bad_states
 def discard(state: GameState, seat: int, card: Card) -> GameState:
     """Discard ``card``, ending the turn; discarding the last card goes out where the variant
     allows it."""
@@ -813,9 +468,9 @@ def discard(state: GameState, seat: int, card: Card) -> GameState:
 
 def _discard(state: GameState, action: Discard) -> GameState:
     seat = action.seat
-    _require(state, seat, Phase.PLAY, "discard")
+    require_turn(state, seat, Phase.PLAY, "discard")
     card = action.card
-    hand = _without_one(state.hands[seat], card, seat)
+    hand = without_card(state.hands[seat], card, seat)
     turn_state = state.turn_state
     if (
         turn_state.must_go_out is not None
@@ -823,9 +478,9 @@ def _discard(state: GameState, action: Discard) -> GameState:
         or turn_state.jokers_to_meld
     ):
         _check_obligations(state, "discard", going_out=not hand)
-    hands = _with_hand(state, seat, hand)
+    hands = with_hand(state, seat, hand)
     discard_pile = state.discard_pile + (card,)  # noqa: RUF005 - a C copy, twice as fast
-    log = _logged(state, action)
+    log = logged(state, action)
     if not hand:
         if _going_down_turn_without_out(state, seat):
             raise GoOutError(
@@ -851,7 +506,6 @@ def _discard(state: GameState, action: Discard) -> GameState:
     )
 
 
-@refuses_bad_states
 def go_out(
     state: GameState,
     seat: int,
@@ -865,7 +519,7 @@ def go_out(
     this move get the next ids in order), then the ``discard``. Either the deal ends with
     ``seat`` out, or GoOutError and nothing changes."""
     action = GoOut(seat, groups, tuple(_planned(item) for item in lay_offs), discard, kinds)
-    _require(state, seat, Phase.PLAY, "go out")
+    require_turn(state, seat, Phase.PLAY, "go out")
     current = state
     if action.groups:
         current = meld(current, seat, action.groups, action.kinds)
@@ -876,13 +530,13 @@ def go_out(
     if action.discard is not None:
         if current.phase is not Phase.PLAY:
             raise GoOutError("the hand was empty before the discard")
-        current = apply(current, Discard(seat, action.discard))
+        current = apply_playing(current, Discard(seat, action.discard))
     if current.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER) or (
         current.results and current.results[-1].winner != seat
     ):
         left = len(current.hands[seat])
         raise GoOutError(f"these moves do not go out: seat {seat} would hold {left} card(s)")
-    return attrs.evolve(current, log=_logged(state, action))
+    return attrs.evolve(current, log=logged(state, action))
 
 
 def _planned(item: object) -> PlannedLayOff:
@@ -893,34 +547,10 @@ def _planned(item: object) -> PlannedLayOff:
     raise RummyError(f"a lay-off is PlannedLayOff(card, meld_id, end) or a tuple, not {item!r}")
 
 
-# -- between deals --------------------------------------------------------------------------
-
-
-@refuses_bad_states
-def score(state: GameState) -> DealResult:
-    """The result of the deal that just ended: points per seat and why. Totals include it."""
-    if state.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER) or not state.results:
-        raise WrongPhaseError(f"no deal to score: the deal is still in phase {state.phase.value!r}")
-    return state.results[-1]
-
-
-@refuses_bad_states
-def next_deal(state: GameState) -> GameState:
-    """Deal the next deal (the dealer moves one seat left, the next contract applies)."""
-    if state.phase is Phase.GAME_OVER:
-        raise WrongPhaseError("the game is over: there is no next deal")
-    if state.phase is not Phase.DEAL_OVER:
-        raise WrongPhaseError(
-            f"the deal is still in progress (phase {state.phase.value!r}): finish it first"
-        )
-    return next_deal_state(state)
-
-
-@refuses_bad_states
-def apply(state: GameState, action: Action) -> GameState:
-    """Apply any :data:`~shanghai_rummy.Action` to ``state``."""
-    if isinstance(action, Draw):
-        return event_log.drew(state, action, _draw(state, action))
+def apply_playing(
+    state: GameState, action: Discard | LayOff | Meld | SwapJoker | GoOut
+) -> GameState:
+    """Apply a move of phase play, with its event."""
     if isinstance(action, Discard):
         return event_log.discarded(state, action, _discard(state, action))
     if isinstance(action, LayOff):
@@ -928,15 +558,190 @@ def apply(state: GameState, action: Action) -> GameState:
         return event_log.laid_off(state, action, after)
     if isinstance(action, Meld):
         return event_log.melded(state, action, _meld(state, action))
-    if isinstance(action, Buy):
-        return event_log.answered(state, action, _buy(state, action.seat))
-    if isinstance(action, PassBuy):
-        return event_log.answered(state, action, _pass_buy(state, action.seat))
     if isinstance(action, SwapJoker):
         after = _swap_joker(state, action.seat, action.card, action.meld_id)
         return event_log.swapped(state, action, after)
-    if isinstance(action, GoOut):
-        return go_out(
-            state, action.seat, action.groups, action.lay_offs, action.discard, action.kinds
+    return go_out(state, action.seat, action.groups, action.lay_offs, action.discard, action.kinds)
+
+
+# -- the listing ---------------------------------------------------------------------------
+
+
+def _distinct(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return sort_cards(set(cards))
+
+
+def _discards(seat: int, cards: tuple[Card, ...]) -> list[Discard]:
+    """The Discard actions of that seat for ``cards``, shared (actions are values)."""
+    made = shared_discards(seat)
+    actions = []
+    for card in cards:
+        action = made.get(card)
+        actions.append(Discard(seat, card) if action is None else action)
+    return actions
+
+
+class _Plays:
+    """The play-phase listing of one seat: the actions kept so far, and what deciding them
+    needs (the hand, the going-out rule, the obligations of the turn)."""
+
+    __slots__ = ("actions", "distinct", "hand", "no_out", "owes_more", "rule", "seat", "state")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.hand = state.hands[seat]
+        self.distinct = _distinct(self.hand)
+        self.rule = state.variant.going_out
+        turn_state = state.turn_state
+        # going down meets an obligation to go down; the others only the engine can judge
+        self.owes_more = turn_state.jokers_to_meld > 0 or turn_state.must_go_out is not None
+        # the turn of going down may not end the deal (going_down.out_same_turn=false)
+        self.no_out = not state.variant.going_down.out_same_turn and not turn_state.was_down
+        self.actions: list[Action] = []
+
+    def keep(self, action: Meld | LayOff | SwapJoker, leaves: int) -> bool:
+        """Keep ``action`` (a play leaving ``leaves`` cards) if it may end in a legal turn,
+        trying it in the engine where only the engine can say; whether it was kept."""
+        rule = self.rule
+        if (leaves == 0 and rule is GoOutDiscard.REQUIRED) or (self.no_out and leaves < 2):
+            return False
+        if (leaves == 1 and rule is GoOutDiscard.NEVER) or self.owes_more:
+            try:
+                apply_playing(self.state, action)
+            except IllegalMoveError:
+                return False
+        self.actions.append(action)
+        return True
+
+    def going_down(self) -> None:
+        """List the single groups that start, continue or join the seat's going down."""
+        seat, size = self.seat, len(self.hand)
+        for group, kind, meets in group_options(self.state, seat):
+            # a group that does not meet the requirement yet was judged with the turn's end
+            action = Meld(seat, (group,)) if kind is None else Meld(seat, (group,), (kind,))
+            self.keep(action, size - len(group) if meets else 2)
+
+    def once_down(self) -> None:
+        """List the lay-offs and new groups of a seat that is down, where allowed now."""
+        state, seat, size = self.state, self.seat, len(self.hand)
+        variant = state.variant
+        was_down = state.turn_state.was_down
+        if was_down or variant.going_down.lay_off_same_turn:
+            # the going-down turn's joker limit, where the variant keeps it (Rummy 51)
+            barring = not was_down and variant.jokers.per_group_for_the_going_down_turn
+            melds = {meld.id: meld for meld in state.table} if barring else {}
+            for card, meld_id, end in lay_off_options(variant, state.table, self.distinct):
+                if barring and joker_lay_off_barred(variant, melds[meld_id], card, seat, False):
+                    continue
+                self.keep(LayOff(seat, card, meld_id, end), size - 1)
+        new_rule = variant.going_down.new_melds
+        if new_rule is NewMelds.SAME_TURN or (new_rule is NewMelds.LATER_TURNS and was_down):
+            for group, kind in new_group_options(variant, self.hand):
+                action = Meld(seat, (group,)) if kind is None else Meld(seat, (group,), (kind,))
+                self.keep(action, size - len(group))
+
+    def swaps(self, down: bool, ways: Sequence[object] = ()) -> None:
+        """List the joker swaps (``ways``: no longer read; each swap is judged on its own
+        by the engine's check, whose answers the solver remembers)."""
+        state, seat, hand = self.state, self.seat, self.hand
+        swapping = state.variant.joker_swap
+        # a swap the meld allows is refused only for the obligations it would leave (its own,
+        # or the turn's obligation to go down), which depend on the hand after it: the same
+        # for every meld the card could go to, except where a lone card left by going down
+        # may be played on the table (going_out=never): then the table after it counts too
+        may_refuse = swapping.joker_into_new_meld or (
+            not down
+            and (swapping.must_go_down_same_turn or state.turn_state.must_go_down is not None)
         )
-    raise RummyError(f"not an action: {action!r}")
+        by_meld = not down and self.rule is GoOutDiscard.NEVER
+        refused: dict[tuple[Card, int], bool] = {}
+        for card, meld_id in swap_options(state.variant, state.table, self.distinct):
+            if may_refuse:
+                key = (card, meld_id if by_meld else -1)
+                if key not in refused:
+                    index = hand.index(card)
+                    after = (*hand[:index], *hand[index + 1 :], JOKER)
+                    table = _swapped_table(state, card, meld_id) if by_meld else None
+                    refused[key] = swap_refusal(state, seat, after, table) is not None
+                if refused[key]:
+                    continue
+            action = SwapJoker(seat, card, meld_id)
+            if len(hand) == 1 and self.rule is GoOutDiscard.NEVER:
+                # a swap keeps the hand's size: where its one card may not be discarded, the
+                # engine says whether the joker could then be played
+                self.keep(action, 1)
+            else:
+                self.actions.append(action)
+
+    def discards(self) -> None:
+        """List the discards, if the turn may end with one now."""
+        turn_state = self.state.turn_state
+        size = len(self.hand)
+        if turn_state.must_go_out is not None:
+            allowed = size == 1 and self.rule is not GoOutDiscard.NEVER
+        else:
+            allowed = (
+                turn_state.must_go_down is None
+                and turn_state.jokers_to_meld == 0
+                and (size > 1 or self.rule is not GoOutDiscard.NEVER)
+                and not (size == 1 and self.no_out and self.state.seats[self.seat].down)
+            )
+        if allowed:
+            self.actions.extend(_discards(self.seat, self.distinct))
+
+
+def play_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    """The actions of ``seat``, to act in phase play, in a stable order."""
+    plays = _Plays(state, seat)
+    down = state.seats[seat].down
+    if not down or state.turn_state.going_down:
+        plays.going_down()
+    if down:
+        plays.once_down()
+    if swap_barred(state.variant, down, state.turn_state.was_down) is None:
+        plays.swaps(down)
+    plays.discards()
+    if down and state.turn_state.going_down:
+        return tuple(dict.fromkeys(plays.actions))  # a group may join it or be a new group
+    return tuple(plays.actions)
+
+
+def _swapped_table(state: GameState, card: Card, meld_id: int) -> tuple[TableMeld, ...]:
+    """The table once ``card`` is swapped for the joker of meld ``meld_id``."""
+    return tuple(
+        swap_in_meld(state.variant, meld, card) if meld.id == meld_id else meld
+        for meld in state.table
+    )
+
+
+def has_play_action(state: GameState, seat: int) -> bool:
+    """Whether ``seat``, to act in phase play, has a legal action, found without listing
+    the ways to go down (which may run to thousands of single groups where a hand holds many
+    jokers): the discards first, then one search for a way to finish the going down this
+    turn (for a seat not down and owing no more than its going down, the first group of such
+    a way is listed; otherwise the groups are listed and judged), then the lay-offs, new
+    groups and joker swaps."""
+    plays = _Plays(state, seat)
+    plays.discards()
+    if plays.actions:
+        return True
+    down = state.seats[seat].down
+    turn_state = state.turn_state
+    if not down or turn_state.going_down:
+        laid = laid_shapes(state)
+        owed = turn_state.jokers_to_meld
+        # a group is listed only where the rest of the hand can finish: no way, no group
+        if finish_refusal(state, seat, laid, state.hands[seat], owed) is None:
+            if not down and not plays.owes_more:
+                return True  # the first group of that way is listed
+            plays.going_down()  # the engine judges each group against the obligations
+            if plays.actions:
+                return True
+    if down:
+        plays.once_down()
+        if plays.actions:
+            return True
+    if swap_barred(state.variant, down, state.turn_state.was_down) is None:
+        plays.swaps(down, [])
+    return bool(plays.actions)
