@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from math import comb
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
@@ -36,6 +36,7 @@ from .contracts import Contract, Opening
 from .errors import RummyError
 from .limits import MAX_OPEN_ENDED_HAND_CARDS
 from .melds import MeldKind, TableMeld, check_group, lay_off_ends
+from .memo import IdentityMemo
 from .solver import arrangements, solve
 from .state import Phase
 from .variants import Aces, GoOutDiscard, JokerRules, NewMelds, Variant, get_variant
@@ -164,19 +165,17 @@ class _Look:
         self.tag = (id(relaxed), self.requirement)
 
 
-_RELAXED: dict[int, tuple[Variant, Variant]] = {}
+_RELAXED: Final[IdentityMemo[Variant]] = IdentityMemo("bots.relaxed_variant", 64)
 
 
 def _relaxed(variant: Variant) -> Variant:
     """The variant with no joker limits: wild cards then measure what a hand lacks. One
     object per variant, shared by every bot, so that they share the solver's tables too."""
-    known = _RELAXED.get(id(variant))
-    if known is None or known[0] is not variant:
-        if len(_RELAXED) > 64:
-            _RELAXED.clear()
-        known = (variant, attrs.evolve(variant, jokers=JokerRules(at_most_naturals=False)))
-        _RELAXED[id(variant)] = known  # the variant is kept, so its id stays unique
-    return known[1]
+    known = _RELAXED.get(variant)
+    if known is None:
+        relaxed = attrs.evolve(variant, jokers=JokerRules(at_most_naturals=False))
+        known = _RELAXED.put(variant, None, relaxed)
+    return known
 
 
 class GreedyBot:

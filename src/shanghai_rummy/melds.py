@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Literal, Protocol, TypeAlias
+from typing import Final, Literal, Protocol, TypeAlias
 
 import attrs
 
 from .cards import JOKER, Card, Rank, Suit, card_error, cards_error, refuse_text
 from .contracts import CardValues
 from .errors import InvalidMeldError, JokerSwapError, LayOffError
+from .memo import IdentityMemo
 from .variants import Aces, MeldRules, SwapFrom, Variant
 
 __all__ = [
@@ -571,21 +572,19 @@ def _lay_off_options(meld: Shape, card: Card, variant: Variant) -> list[tuple[En
     return [(end, _run_lay_off_error(meld, card, variant, end)) for end in ("low", "high")]
 
 
-_LIMITS: dict[int, tuple[MeldRules, int, int]] = {}
+_LIMITS: Final[IdentityMemo[tuple[int, int]]] = IdentityMemo("melds.size_limits", 64)
 
 
 def _limits(melds: MeldRules) -> tuple[int, int]:
     """``(largest set, longest run)`` of ``melds`` (a set without a limit: a huge number),
-    cached by identity: both are properties that build lists."""
-    cached = _LIMITS.get(id(melds))
-    if cached is not None and cached[0] is melds:
-        return cached[1], cached[2]
-    largest = melds.largest_set
-    limits = (1 << 30 if largest is None else largest, melds.longest_run)
-    if len(_LIMITS) > 64:
-        _LIMITS.clear()
-    _LIMITS[id(melds)] = (melds, *limits)
-    return limits
+    remembered: both are properties that build lists."""
+    known = _LIMITS.get(melds)
+    if known is None:
+        largest = melds.largest_set
+        known = _LIMITS.put(
+            melds, None, (1 << 30 if largest is None else largest, melds.longest_run)
+        )
+    return known
 
 
 def _joker_count(cards: tuple[Card, ...]) -> int:

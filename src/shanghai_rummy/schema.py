@@ -42,7 +42,7 @@ import copy
 import enum
 import types
 import typing
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Final, Literal, Union, get_args, get_origin
 
 import attrs
 
@@ -55,6 +55,7 @@ from ._schema_parts import (
 from .cards import Card, make_pack
 from .document_bounds import field_bounds
 from .events import SeenEvents
+from .memo import Memo
 from .serialization import DOCUMENTS, FORMAT, TAGGED_UNIONS, VERSION
 
 __all__ = ["SCHEMA_FILE", "json_schema"]
@@ -311,7 +312,7 @@ def _build() -> dict[str, Any]:
     }
 
 
-_SCHEMA: dict[str, Any] | None = None
+_SCHEMA: Final[Memo[None, dict[str, Any]]] = Memo("schema.json_schema", 1)
 
 
 def json_schema() -> dict[str, Any]:
@@ -332,7 +333,7 @@ def json_schema() -> dict[str, Any]:
     >>> len(json.dumps(schema)) > 1000
     True
     """
-    global _SCHEMA
-    if _SCHEMA is None:
-        _SCHEMA = _build()
-    return copy.deepcopy(_SCHEMA)
+    schema = _SCHEMA.get(None)
+    if schema is None:
+        schema = _SCHEMA.put(None, _build())
+    return copy.deepcopy(schema)

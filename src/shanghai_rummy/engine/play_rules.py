@@ -5,6 +5,7 @@ new groups, lay-offs and joker swaps on the table, read through :mod:`.melds` an
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Final
 
 from .. import solver
 from ..actions import End
@@ -23,6 +24,7 @@ from ..melds import (
     swap_joker,
     swap_positions,
 )
+from ..memo import IdentityMemo
 from ..solver import arrangements, check_going_down, solve
 from ..variants import GoOutDiscard, SwapWho, Variant
 
@@ -488,17 +490,14 @@ def _card_bits(cards: Iterable[Card]) -> int:
     return bits
 
 
-_FITS: dict[int, _MeldFits] = {}
+_FITS: Final[IdentityMemo[_MeldFits]] = IdentityMemo("engine.play_rules.meld_fits", 4096)
 
 
 def _fits(table_meld: TableMeld, variant: Variant) -> _MeldFits:
-    """The :class:`_MeldFits` of that meld object, remembered by identity."""
-    known = _FITS.get(id(table_meld))
-    if known is not None and known.meld is table_meld and known.variant is variant:
-        return known
-    if len(_FITS) > 4096:
-        _FITS.clear()
-    known = _FITS[id(table_meld)] = _MeldFits(table_meld, variant)
+    """The :class:`_MeldFits` of that meld object under that variant, remembered."""
+    known = _FITS.get(table_meld, variant)
+    if known is None:
+        known = _FITS.put(table_meld, variant, _MeldFits(table_meld, variant))
     return known
 
 
@@ -518,18 +517,15 @@ class _TableFits:
             self.swap_bits |= fits.swap_bits
 
 
-_TABLES: dict[int, _TableFits] = {}
+_TABLES: Final[IdentityMemo[_TableFits]] = IdentityMemo("engine.play_rules.table_fits", 1024)
 
 
 def _table_fits(table: Sequence[TableMeld], variant: Variant) -> _TableFits:
     """The :class:`_TableFits` of that table object (a state's ``table`` tuple, kept from
-    state to state until a meld changes), remembered by identity."""
-    known = _TABLES.get(id(table))
-    if known is not None and known.table is table and known.variant is variant:
-        return known
-    if len(_TABLES) > 1024:
-        _TABLES.clear()
-    known = _TABLES[id(table)] = _TableFits(table, variant)
+    state to state until a meld changes) under that variant, remembered."""
+    known = _TABLES.get(table, variant)
+    if known is None:
+        known = _TABLES.put(table, variant, _TableFits(table, variant))
     return known
 
 
