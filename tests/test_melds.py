@@ -15,10 +15,10 @@ from shanghai_rummy.melds import (
     check_group,
     extend,
     group_points,
+    joker_swapped,
     lay_off_ends,
     make_table_meld,
     rank_at,
-    swap_joker,
     swap_positions,
 )
 
@@ -345,32 +345,32 @@ def test_lay_off_on_a_run_at_its_longest_refused() -> None:
 def test_joker_swap_run_takes_the_card_it_stands_for() -> None:
     run = table("4C JK 6C 7C", SHANGHAI)
     assert swap_positions(run, C("5C"), SHANGHAI) == (1,)
-    assert str(swap_joker(run, C("5C"), SHANGHAI)) == "#1 run 4C 5C 6C 7C"
+    assert str(joker_swapped(run, C("5C"), SHANGHAI)) == "#1 run 4C 5C 6C 7C"
 
 
 def test_joker_swap_wrong_card_refused() -> None:
     run = table("4C JK 6C 7C", SHANGHAI)
     assert swap_positions(run, C("5D"), SHANGHAI) == ()
     with pytest.raises(sr.JokerSwapError, match=r"its jokers stand for 5C"):
-        swap_joker(run, C("8C"), SHANGHAI)
+        joker_swapped(run, C("8C"), SHANGHAI)
     with pytest.raises(sr.JokerSwapError, match=r"holds no joker"):
-        swap_joker(table("4C 5C 6C 7C", SHANGHAI), C("5C"), SHANGHAI)
+        joker_swapped(table("4C 5C 6C 7C", SHANGHAI), C("5C"), SHANGHAI)
     with pytest.raises(sr.JokerSwapError, match=r"not for another joker"):
-        swap_joker(run, sr.JOKER, SHANGHAI)
+        joker_swapped(run, sr.JOKER, SHANGHAI)
 
 
 def test_joker_swap_set_any_suit_of_its_rank() -> None:
     meld = table("8C 8D JK JK", SHANGHAI)
     assert swap_positions(meld, C("8C"), SHANGHAI) == (2, 3)
-    assert str(swap_joker(meld, C("8H"), SHANGHAI)) == "#1 set 8C 8D 8H JK"
+    assert str(joker_swapped(meld, C("8H"), SHANGHAI)) == "#1 set 8C 8D 8H JK"
     with pytest.raises(sr.JokerSwapError, match=r"9H is not a 9|9H is not an 8"):
-        swap_joker(meld, C("9H"), SHANGHAI)
+        joker_swapped(meld, C("9H"), SHANGHAI)
 
 
 def test_joker_swap_set_needs_a_missing_suit_in_rummy51() -> None:
     meld = table("8C 8D JK", RUMMY51)
     with pytest.raises(sr.JokerSwapError, match=r"already holds a club"):
-        swap_joker(meld, C("8C"), RUMMY51)
+        joker_swapped(meld, C("8C"), RUMMY51)
     assert swap_positions(meld, C("8S"), RUMMY51) == (2,)
 
 
@@ -455,7 +455,7 @@ def test_lay_off_and_swap_keep_a_run_valid(
         assert (again.start, again.suit) == (grown.start, grown.suit)
     for index in swap_positions(meld, card, variant):
         assert meld.stands_for(index) == card
-        swapped = swap_joker(meld, card, variant)
+        swapped = joker_swapped(meld, card, variant)
         assert check_group(swapped.cards, variant, kind=MeldKind.RUN).start == meld.start
 
 
@@ -565,7 +565,7 @@ def test_fast_lay_off_and_swap_answers_match_the_stated_rules(
     positions = swap_positions(meld, card, variant)
     assert positions == _slow_swaps(meld, card, variant)
     if positions:
-        swap_joker(meld, card, variant)
+        joker_swapped(meld, card, variant)
     else:
         with pytest.raises(sr.JokerSwapError):
-            swap_joker(meld, card, variant)
+            joker_swapped(meld, card, variant)

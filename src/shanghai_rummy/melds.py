@@ -44,23 +44,23 @@ from .memo import IdentityMemo
 from .variants import Aces, MeldRules, SwapFrom, Variant
 
 __all__ = [
-    "End",
     "GroupShape",
+    "LayOffPlace",
     "MeldKind",
     "TableMeld",
     "check_group",
     "extend",
     "group_points",
+    "joker_swapped",
     "lay_off_ends",
     "make_table_meld",
     "named_kind",
     "rank_at",
     "run_readings",
-    "swap_joker",
     "swap_positions",
 ]
 
-End = Literal["low", "high", "set"]
+LayOffPlace = Literal["low", "high", "set"]
 """Where a card is laid off: at the ``"low"`` or ``"high"`` end of a run, or on a ``"set"``."""
 
 _RANKS: tuple[Rank, ...] = tuple(Rank)
@@ -564,7 +564,9 @@ def _run_lay_off_error(meld: Shape, card: Card, variant: Variant, end: str) -> s
     return error
 
 
-def _lay_off_options(meld: Shape, card: Card, variant: Variant) -> list[tuple[End, str | None]]:
+def _lay_off_options(
+    meld: Shape, card: Card, variant: Variant
+) -> list[tuple[LayOffPlace, str | None]]:
     """Each end of ``meld`` with why ``card`` may not go there (None where it may): the slow
     path, for error messages only; :func:`lay_off_ends` answers the same question fast."""
     if meld.kind is MeldKind.SET:
@@ -591,13 +593,13 @@ def _joker_count(cards: tuple[Card, ...]) -> int:
     return sum(1 for card in cards if card.rank is None)
 
 
-_SET_END: tuple[End, ...] = ("set",)
-_LOW_END: tuple[End, ...] = ("low",)
-_HIGH_END: tuple[End, ...] = ("high",)
-_BOTH_ENDS: tuple[End, ...] = ("low", "high")
+_SET_END: tuple[LayOffPlace, ...] = ("set",)
+_LOW_END: tuple[LayOffPlace, ...] = ("low",)
+_HIGH_END: tuple[LayOffPlace, ...] = ("high",)
+_BOTH_ENDS: tuple[LayOffPlace, ...] = ("low", "high")
 
 
-def _set_ends(meld: Shape, card: Card, variant: Variant) -> tuple[End, ...]:
+def _set_ends(meld: Shape, card: Card, variant: Variant) -> tuple[LayOffPlace, ...]:
     """:func:`lay_off_ends` on a set, as :func:`_set_lay_off_error` decides it."""
     rank = card.rank
     if rank is not None and rank is not meld.rank:
@@ -620,7 +622,7 @@ def _set_ends(meld: Shape, card: Card, variant: Variant) -> tuple[End, ...]:
     return _SET_END
 
 
-def _run_ends(meld: Shape, card: Card, variant: Variant) -> tuple[End, ...]:
+def _run_ends(meld: Shape, card: Card, variant: Variant) -> tuple[LayOffPlace, ...]:
     """:func:`lay_off_ends` on a run, as :func:`_run_lay_off_error` decides it: integer
     arithmetic on the run's positions (see the module notes)."""
     start = meld.start
@@ -663,7 +665,7 @@ def _span_fits(first: int, last: int, aces: Aces) -> bool:
     return not (aces is Aces.LOW and last == 14)
 
 
-def lay_off_ends(meld: Shape, card: Card, variant: Variant) -> tuple[End, ...]:
+def lay_off_ends(meld: Shape, card: Card, variant: Variant) -> tuple[LayOffPlace, ...]:
     """Where ``card`` may be laid off on ``meld``: ``("set",)`` or ``()`` for a set; for a run
     the ends it extends, a subset of ``("low", "high")`` (a joker may fit both).
 
@@ -719,7 +721,7 @@ def extend(meld: TableMeld, card: Card, variant: Variant, end: str | None = None
     raise LayOffError(f"{end!r} is not an end of {meld} (use {expected})")
 
 
-def _reasons(options: list[tuple[End, str | None]]) -> str:
+def _reasons(options: list[tuple[LayOffPlace, str | None]]) -> str:
     errors = [error for _, error in options if error is not None]
     if len(errors) == 2 and errors[0] != errors[1]:
         if errors[0].split(" does not extend ")[0] == errors[1].split(" does not extend ")[0]:
@@ -728,7 +730,7 @@ def _reasons(options: list[tuple[End, str | None]]) -> str:
     return errors[0]
 
 
-def _extended(meld: TableMeld, card: Card, end: End, variant: Variant) -> TableMeld:
+def _extended(meld: TableMeld, card: Card, end: LayOffPlace, variant: Variant) -> TableMeld:
     if end == "set":
         if card.rank is None:
             return attrs.evolve(meld, cards=(*meld.cards, card))
@@ -750,7 +752,7 @@ def swap_positions(meld: Shape, card: Card, variant: Variant) -> tuple[int, ...]
     where ``variant.melds.set_distinct_suits``, a suit the set does not hold); none in a kind
     of group ``variant.joker_swap.from_melds`` closes.
 
-    Fast: it reads the meld's fields and builds no text; :func:`swap_joker` says why not.
+    Fast: it reads the meld's fields and builds no text; :func:`joker_swapped` says why not.
 
     >>> from shanghai_rummy import Card, get_variant, parse_cards
     >>> shanghai = get_variant("shanghai")
@@ -825,16 +827,16 @@ def _swap_refusal(meld: Shape, card: Card, variant: Variant) -> str:
     return f"no joker of {meld} stands for {card} (its jokers stand for {standing})"
 
 
-def swap_joker(meld: TableMeld, card: Card, variant: Variant) -> TableMeld:
+def joker_swapped(meld: TableMeld, card: Card, variant: Variant) -> TableMeld:
     """``meld`` with the natural ``card`` in place of a joker that stands for it, or
     :class:`~shanghai_rummy.JokerSwapError`. The meld stays valid.
 
     >>> from shanghai_rummy import Card, get_variant, parse_cards
     >>> shanghai = get_variant("shanghai")
     >>> run = make_table_meld(1, 0, parse_cards("4C JK 6C 7C"), shanghai)
-    >>> str(swap_joker(run, Card.parse("5C"), shanghai))
+    >>> str(joker_swapped(run, Card.parse("5C"), shanghai))
     '#1 run 4C 5C 6C 7C'
-    >>> swap_joker(run, Card.parse("8C"), shanghai)
+    >>> joker_swapped(run, Card.parse("8C"), shanghai)
     Traceback (most recent call last):
     ...
     shanghai_rummy.errors.JokerSwapError: no joker of #1 run 4C JK 6C 7C stands for 8C ...

@@ -50,12 +50,6 @@ class SeatState:
     turns: int = 0
 
 
-class Obligation(enum.Enum):
-    """Something the seat in turn must do before its turn may end."""
-
-    GO_DOWN = "go_down"
-
-
 @attrs.frozen
 class TurnState:
     """Facts of the turn in progress.

@@ -18,10 +18,10 @@ from ..melds import (
     TableMeld,
     check_group,
     extend,
+    joker_swapped,
     lay_off_ends,
     named_kind,
     run_readings,
-    swap_joker,
     swap_positions,
 )
 from ..memo import IdentityMemo
@@ -123,7 +123,7 @@ def extend_meld(variant: Variant, meld: TableMeld, card: Card, end: End | None) 
 
 def swap_in_meld(variant: Variant, meld: TableMeld, card: Card) -> TableMeld:
     """``meld`` with ``card`` in place of a joker standing for it, or JokerSwapError."""
-    return swap_joker(meld, card, variant)
+    return joker_swapped(meld, card, variant)
 
 
 def opening_possible(
@@ -265,7 +265,7 @@ def card_playable(variant: Variant, card: Card, melds: Sequence[Shape]) -> bool:
     for index, meld in enumerate(melds):
         if not swap_positions(meld, card, variant):
             continue
-        swapped = swap_joker(_as_table_meld(meld), card, variant)
+        swapped = joker_swapped(_as_table_meld(meld), card, variant)
         after = (*melds[:index], swapped, *melds[index + 1 :])
         if any(lay_off_ends(other, JOKER, variant) for other in after):
             return True
