@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Final, Literal, TypeAlias
 
 import attrs
@@ -199,7 +200,7 @@ _DRAWS: Final = {
 _DISCARDS: Final = tuple(
     {card: Discard(seat, card) for card in make_pack(1, 1)} for seat in range(MAX_PLAYERS)
 )
-_NO_DISCARDS: Final[Mapping[Card, Discard]] = {}
+_NO_DISCARDS: Final[Mapping[Card, Discard]] = MappingProxyType({})
 
 
 def shared_draw(seat: int, source: Source) -> Draw:

@@ -18,7 +18,7 @@ True
 >>> memo.get(3), len(memo)
 (9, 1)
 >>> memo.clear()
-... len(memo)
+>>> len(memo)
 0
 """
 
