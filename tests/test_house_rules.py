@@ -107,7 +107,7 @@ def test_joker_swap_from_sets_only_leaves_the_jokers_of_runs() -> None:
     run = sr.make_table_meld(1, 0, cards("4C JK 6C 7C"), sets_only)
     assert sr.swap_positions(run, C("5C"), sets_only) == ()
     with pytest.raises(sr.JokerSwapError, match="from_melds=sets"):
-        sr.melds.swap_joker(run, C("5C"), sets_only)
+        sr.melds.joker_swapped(run, C("5C"), sets_only)
     state = _seat_0_down_with_a_joker_set(sets_only, "8H KC KD QC QD QS 3S 4D 6H 7C 10D")
     joker_set = state.table[0].id
     assert sr.SwapJoker(1, C("8H"), joker_set) in sr.legal_actions(state)
