@@ -733,7 +733,14 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
                 st.lists(st.integers(run_min, run_min + 3), min_size=0 if sets else 1, max_size=2)
             )
             requirement = sr.Contract(sets=sets, runs=tuple(runs))
-        deals.append(sr.DealSpec(requirement=requirement, cards=draw(st.integers(5, most_dealt))))
+        own_pack = attrs.evolve(pack, decks=draw(st.integers(1, 3)), jokers=draw(st.integers(0, 8)))
+        deals.append(
+            sr.DealSpec(
+                requirement=requirement,
+                cards=draw(st.integers(5, most_dealt)),
+                packs=draw(st.sampled_from([(), (own_pack,)])),
+            )
+        )
     try:
         return attrs.evolve(
             base,

@@ -380,3 +380,60 @@ def test_remik_file_plays_to_the_end_with_the_ace_counted_by_its_place() -> None
     state = _bots_play(variant, 3, 5)
     assert state.outcome is not None and len(state.results) == 3
     assert any(result.winner is not None for result in state.results)
+
+
+# -- DealSpec.packs (issue 24, build 8: the pack may differ from deal to deal) ------------------
+
+
+def _with_a_bigger_second_deal(base: sr.Variant) -> sr.Variant:
+    """``base``, two deals: the first with its packs, the second with three decks and six
+    jokers for every seat count."""
+    bigger = (
+        sr.PackSize(min_players=base.min_players, max_players=base.max_players, decks=3, jokers=6),
+    )
+    first, second = base.deals[:2]
+    return house(
+        base, "bigger-second-deal", deals=(first, attrs.evolve(second, packs=bigger)), deal_count=2
+    )
+
+
+def _all_cards(state: sr.GameState) -> list[sr.Card]:
+    held = [card for hand in state.hands for card in hand]
+    return (
+        held
+        + list(state.stock)
+        + list(state.discard_pile)
+        + [c for m in state.table for c in m.cards]
+    )
+
+
+def test_deal_spec_packs_deal_that_deal_from_its_own_pack() -> None:
+    variant = _with_a_bigger_second_deal(SHANGHAI)
+    assert variant.pack_size(4).cards == variant.pack_size(4, 1).cards == 106
+    assert variant.pack_size(4, 2).cards == 162 and variant.largest_pack(4).jokers == 6
+    bots = [sr.GreedyBot(variant) for _ in range(4)]
+    state = sr.new_game(variant, players=4, seed=2)
+    assert len(_all_cards(state)) == 106
+    while state.deal_number == 1 and not state.is_over:
+        if state.phase is sr.Phase.DEAL_OVER:
+            state = sr.next_deal(state)
+            continue
+        seat = state.to_act
+        assert seat is not None
+        state = sr.apply(state, bots[seat].choose(sr.view(state, seat)))
+    assert state.deal_number == 2
+    cards = _all_cards(state)
+    assert len(cards) == 162 and cards.count(sr.JOKER) == 6
+    sr.validate(state)
+    assert sr.from_json(sr.to_json(state), sr.GameState) == state
+    assert sr.variant_from_dict(sr.variant_to_dict(variant)) == variant
+
+
+def test_deal_spec_packs_must_cover_every_seat_count_and_leave_a_stock() -> None:
+    spec = SHANGHAI.deals[0]
+    two_to_four = sr.PackSize(min_players=2, max_players=4, decks=2, jokers=2)
+    with pytest.raises(sr.VariantError, match=r"deals\[0\]\.packs"):
+        house(SHANGHAI, "x", deals=(attrs.evolve(spec, packs=(two_to_four,)),))
+    one_deck = sr.PackSize(min_players=2, max_players=6, decks=1, jokers=0)
+    with pytest.raises(sr.VariantError, match=r"deals\[0\]\.cards.*leave no stock"):
+        house(SHANGHAI, "x", deals=(attrs.evolve(spec, packs=(one_deck,)),))

@@ -154,7 +154,7 @@ class _Look:
         self.requirement = view.requirement
         self.hand = view.hand
         self.down = view.seat is not None and view.down[view.seat]
-        copies = variant.pack_size(view.num_players).decks
+        copies = variant.pack_size(view.num_players, view.deal_number).decks
         seen = Counter(card for meld in view.table for card in meld.cards if not card.is_joker)
         seen.update(card for card in view.hand if not card.is_joker)
         # natural cards every copy of which is on the table or in this hand

@@ -105,7 +105,7 @@ class _Walk:
 
     def __init__(self, view: PlayerView, variant: Variant, started: DealStarted) -> None:
         self.seat = view.seat
-        pack = variant.pack_size(view.num_players)
+        pack = variant.pack_size(view.num_players, view.deal_number)
         self.left: list[Counter[Card]] = [Counter(make_pack(pack.decks, pack.jokers))]
         self.held: list[list[_Item]] = []
         self.dealt: list[list[_Slot]] = []

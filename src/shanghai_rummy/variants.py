@@ -110,10 +110,13 @@ class PackSize:
 
 @attrs.frozen(kw_only=True)
 class DealSpec:
-    """One deal: what going down requires, and how many cards each player is dealt."""
+    """One deal: what going down requires, and how many cards each player is dealt.
+    ``packs``: house rule: the pack of this deal by seat count, as :attr:`Variant.packs`
+    (empty: the variant's packs), for tables that add a deck or jokers in the long deals."""
 
     requirement: Requirement
     cards: int
+    packs: tuple[PackSize, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -439,18 +442,34 @@ class Variant:
     def __attrs_post_init__(self) -> None:
         _validate(self)
 
-    def pack_size(self, players: int) -> PackSize:
-        """The pack for that many seats; :class:`~shanghai_rummy.VariantError` if the variant
-        is not for that many."""
+    def pack_size(self, players: int, deal_number: int | None = None) -> PackSize:
+        """The pack for that many seats (in deal ``deal_number``, where its
+        :attr:`DealSpec.packs` sets one; None: the variant's own packs);
+        :class:`~shanghai_rummy.VariantError` if the variant is not for that many."""
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise VariantError(
                 f"Variant.min_players/max_players: {self.id!r} is for "
                 f"{self.min_players}-{self.max_players} players, not {players!r}"
             )
-        for pack in self.packs:
+        packs = self.packs
+        if deal_number is not None and self.deal(deal_number).packs:
+            packs = self.deal(deal_number).packs
+        for pack in packs:
             if pack.min_players <= players <= pack.max_players:
                 return pack
         raise _fail("packs", f"no pack for {players} players")  # pragma: no cover - validated
+
+    def largest_pack(self, players: int) -> PackSize:
+        """The most decks and the most jokers any deal's pack holds for that many seats
+        (what a fixed layout of every deal's cards must hold, such as an RL action space)."""
+        packs = [self.pack_size(players)]
+        packs += [self.pack_size(players, number) for number in range(1, len(self.deals) + 1)]
+        return PackSize(
+            min_players=players,
+            max_players=players,
+            decks=max(pack.decks for pack in packs),
+            jokers=max(pack.jokers for pack in packs),
+        )
 
     def deal(self, deal_number: int) -> DealSpec:
         """The deal with that (1-based) number."""
@@ -482,7 +501,7 @@ def _validate(variant: Variant) -> None:
     _check_int(
         "max_players", variant.max_players, variant.min_players, limits.MAX_PLAYERS, "MAX_PLAYERS"
     )
-    _validate_packs(variant)
+    _validate_packs("packs", variant.packs, variant)
     if not variant.deals:
         raise _fail("deals", "needs at least one deal")
     if len(variant.deals) > limits.MAX_DEALS:
@@ -538,11 +557,11 @@ def _check_text(field: str, text: str) -> None:
         raise _fail(field, "holds a lone surrogate, which no UTF-8 text can hold") from None
 
 
-def _validate_packs(variant: Variant) -> None:
-    if not variant.packs or len(variant.packs) > limits.MAX_PLAYERS:
-        raise _fail("packs", f"needs 1 to {limits.MAX_PLAYERS} packs (limits.MAX_PLAYERS)")
-    for index, pack in enumerate(variant.packs):
-        field = f"packs[{index}]"
+def _validate_packs(name: str, packs: tuple[PackSize, ...], variant: Variant) -> None:
+    if not packs or len(packs) > limits.MAX_PLAYERS:
+        raise _fail(name, f"needs 1 to {limits.MAX_PLAYERS} packs (limits.MAX_PLAYERS)")
+    for index, pack in enumerate(packs):
+        field = f"{name}[{index}]"
         _check_int(f"{field}.min_players", pack.min_players, 2, limits.MAX_PLAYERS, "MAX_PLAYERS")
         _check_int(
             f"{field}.max_players",
@@ -554,9 +573,9 @@ def _validate_packs(variant: Variant) -> None:
         _check_int(f"{field}.decks", pack.decks, 1, limits.MAX_DECKS, "MAX_DECKS")
         _check_int(f"{field}.jokers", pack.jokers, 0, limits.MAX_JOKERS, "MAX_JOKERS")
     for players in range(variant.min_players, variant.max_players + 1):
-        covering = [p for p in variant.packs if p.min_players <= players <= p.max_players]
+        covering = [p for p in packs if p.min_players <= players <= p.max_players]
         if len(covering) != 1:
-            raise _fail("packs", f"{len(covering)} packs cover {players} players; exactly one must")
+            raise _fail(name, f"{len(covering)} packs cover {players} players; exactly one must")
 
 
 def _validate_scoring(scoring: Scoring) -> None:
@@ -653,9 +672,11 @@ def _validate_buying(variant: Variant) -> None:
 def _validate_deal(variant: Variant, index: int, spec: DealSpec) -> None:
     field = f"deals[{index}]"
     _check_int(f"{field}.cards", spec.cards, 1, limits.MAX_CARDS_DEALT, "MAX_CARDS_DEALT")
+    if spec.packs:
+        _validate_packs(f"{field}.packs", spec.packs, variant)
     extra = int(variant.drawing.starter_extra_card) + int(variant.drawing.upcard_at_start)
     for players in range(variant.min_players, variant.max_players + 1):
-        pack = variant.pack_size(players).cards
+        pack = variant.pack_size(players, index + 1).cards
         if spec.cards * players + extra >= pack:
             raise _fail(
                 f"{field}.cards",

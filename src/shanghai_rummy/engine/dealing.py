@@ -72,7 +72,7 @@ def _deal(
     events: EventNode | None = None,
     stacked: StackedDeal | None = None,
 ) -> GameState:
-    pack = variant.pack_size(players)
+    pack = variant.pack_size(players, deal_number)
     deck = _shuffled(make_pack(pack.decks, pack.jokers), seed, deal_number, 0)
     spec = variant.deal(deal_number)
     order = [(dealer + 1 + offset) % players for offset in range(players)]
@@ -192,7 +192,7 @@ def stacked_deal(
     if upcard is not None and type(upcard) is not Card:
         raise card_error(upcard)
     players = len(held)
-    pack = variant.pack_size(players)
+    variant.pack_size(players)  # VariantError where the variant is not for that many
     for seat, hand in enumerate(held):
         if not hand:
             raise RummyError(f"hands[{seat}]: every seat needs a card to play the deal")
@@ -201,6 +201,7 @@ def stacked_deal(
     total_deals = variant.total_deals(players)
     if type(deal_number) is not int or not 1 <= deal_number <= total_deals:
         raise RummyError(f"deal_number must be from 1 to {total_deals}, got {deal_number!r}")
+    pack = variant.pack_size(players, deal_number)
     placed = [card for hand in held for card in hand] + list(stock)
     if upcard is not None:
         placed.append(upcard)

@@ -247,7 +247,7 @@ def _places(state: GameState) -> Iterator[tuple[str, tuple[Card, ...]]]:
 
 
 def _conservation(state: GameState) -> Problems:
-    pack_size = state.variant.pack_size(state.num_players)
+    pack_size = state.variant.pack_size(state.num_players, state.deal_number)
     pack = Counter(make_pack(pack_size.decks, pack_size.jokers))
     held: Counter[Card] = Counter()
     for _, cards in _places(state):

@@ -105,7 +105,7 @@ class ActionEncoding:
     """
 
     def __init__(self, variant: Variant, players: int) -> None:
-        pack = variant.pack_size(players)
+        pack = variant.largest_pack(players)  # one layout for every deal's pack
         self.variant = variant
         self.players = players
         melds = variant.melds

@@ -141,7 +141,7 @@ class Observation:
     """
 
     def __init__(self, variant: Variant, players: int, max_meld_id: int | None = None) -> None:
-        pack = variant.pack_size(players)
+        pack = variant.largest_pack(players)  # one layout for every deal's pack
         self.variant = variant
         self.players = players
         self.pack_cards = pack.cards
