@@ -57,6 +57,7 @@ __all__ = [
     "named_kind",
     "rank_at",
     "run_readings",
+    "span_error",
     "swap_positions",
 ]
 
@@ -269,7 +270,7 @@ def _ranks_text(start: int, length: int) -> str:
     return "-".join(rank_at(position).code for position in range(start, start + length))
 
 
-def _span_error(start: int, length: int, aces: Aces, joker_low: bool = False) -> str | None:
+def span_error(start: int, length: int, aces: Aces, joker_low: bool = False) -> str | None:
     """Why a run over positions start..start+length-1 breaks the ace rule, or None."""
     if aces is Aces.WRAP:
         return None
@@ -340,7 +341,7 @@ def _read_run(cards: tuple[Card, ...], variant: Variant) -> GroupShape | str:
         starts = [1 - first_index, 14 - first_index] if first_rank is Rank.ACE else [base]
         good = [s for s in starts if _span_fits(s, s + length - 1, aces)]
         if not good:
-            errors = [_span_error(s, length, aces, cards[0].rank is None) for s in starts]
+            errors = [span_error(s, length, aces, cards[0].rank is None) for s in starts]
             pairs = list(zip(starts, errors, strict=True))
             in_range = [e for s, e in pairs if s >= 1 and s + length - 1 <= 14]
             error = in_range[0] if in_range else errors[0]
@@ -553,7 +554,7 @@ def _run_lay_off_error(meld: Shape, card: Card, variant: Variant, end: str) -> s
         if card.rank is not rank_at(position):
             return f"{card} does not extend {meld} at its {end} end"
     aces = variant.melds.aces
-    error = _span_error(start, length, aces, card.rank is None and end == "low")
+    error = span_error(start, length, aces, card.rank is None and end == "low")
     if error is None and aces is not Aces.WRAP and length > variant.melds.longest_run:
         error = _run_size_error(length, variant.melds)  # pragma: no cover - span checks first
     if error is None:
@@ -657,7 +658,7 @@ def _run_ends(meld: Shape, card: Card, variant: Variant) -> tuple[LayOffPlace, .
 
 def _span_fits(first: int, last: int, aces: Aces) -> bool:
     """Whether positions ``first``..``last`` keep the ace rule (not wrap): the same answer
-    as :func:`_span_error`, without building its message."""
+    as :func:`span_error`, without building its message."""
     if first < 1 or last > 14:
         return False
     if first == 1 and (aces is Aces.HIGH or (aces is Aces.HIGH_OR_LOW and last == 14)):

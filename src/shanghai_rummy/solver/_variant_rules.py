@@ -12,7 +12,7 @@ from itertools import combinations
 
 from ..cards import JOKER, Card, Rank
 from ..contracts import CardValues
-from ..melds import GroupShape, MeldKind, Shape, _span_error
+from ..melds import GroupShape, MeldKind, Shape, span_error
 from ..variants import Aces, SameSuitRuns, Variant
 from ._card_counts import (
     ACE,
@@ -35,7 +35,7 @@ Entries = list[tuple[tuple[int, ...], tuple[Card, ...]]]  # groups by flattened 
 
 def _span_ok(start: int, length: int, variant: Variant) -> bool:
     return (
-        _span_error(start, length, variant.melds.aces) is None
+        span_error(start, length, variant.melds.aces) is None
         and length <= variant.melds.longest_run
     )
 
