@@ -739,6 +739,7 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
                 requirement=requirement,
                 cards=draw(st.integers(5, most_dealt)),
                 packs=draw(st.sampled_from([(), (own_pack,)])),
+                going_out=draw(st.sampled_from([None, *sr.GoOutDiscard])),
             )
         )
     try:

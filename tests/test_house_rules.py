@@ -437,3 +437,34 @@ def test_deal_spec_packs_must_cover_every_seat_count_and_leave_a_stock() -> None
     one_deck = sr.PackSize(min_players=2, max_players=6, decks=1, jokers=0)
     with pytest.raises(sr.VariantError, match=r"deals\[0\]\.cards.*leave no stock"):
         house(SHANGHAI, "x", deals=(attrs.evolve(spec, packs=(one_deck,)),))
+
+
+# -- DealSpec.going_out (issue 24, build 8: the going-out rule may differ from deal to deal) -----
+
+
+def test_deal_spec_going_out_sets_the_going_out_rule_of_its_deal() -> None:
+    sets = SHANGHAI.deals[0]
+    discard_out = attrs.evolve(sets, going_out=sr.GoOutDiscard.OPTIONAL)
+    variant = house(SHANGHAI, "first-deal-discards", deals=(discard_out, sets), deal_count=2)
+    assert variant.going_out_in(1) is sr.GoOutDiscard.OPTIONAL
+    assert variant.going_out_in(2) is variant.going_out is sr.GoOutDiscard.NEVER
+    hand = cards("8C 8C 8D 8D 8H 8S 9C 9D 9H 9H 9S")
+    groups = [cards("8C 8C 8D 8D 8H 8S"), cards("9C 9D 9H 9H 9S")]  # KD left
+    for deal_number in (1, 2):
+        state = stacked(
+            variant,
+            {0: hand},
+            upcard=C("KH"),
+            stock_top=cards("KD"),
+            dealer=3,
+            deal_number=deal_number,
+        )
+        state = pass_offers(sr.draw(state, 0, STOCK))
+        if deal_number == 1:
+            out = sr.discard(sr.meld(state, 0, groups), 0, C("KD"))
+            assert out.phase is sr.Phase.DEAL_OVER and out.results[-1].winner == 0
+        else:
+            with pytest.raises(sr.GoOutError, match="going_out=never"):
+                sr.meld(state, 0, groups)
+            assert sr.Meld(0, (groups[1],)) not in sr.legal_actions(sr.meld(state, 0, groups[:1]))
+    assert sr.variant_from_dict(sr.variant_to_dict(variant)) == variant

@@ -400,7 +400,7 @@ class GreedyBot:
         """The plan of the best whole way whose first group is listed, or None."""
         seat = _seat_of(view)
         variant = look.variant
-        rule = variant.going_out
+        rule = variant.going_out_in(view.deal_number)
         best: tuple[tuple[int, int, int], Arrangement] | None = None
         for way in arrangements(view.hand, view.requirement, variant):
             left = len(view.hand) - sum(map(len, way))

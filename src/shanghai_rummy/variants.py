@@ -112,11 +112,14 @@ class PackSize:
 class DealSpec:
     """One deal: what going down requires, and how many cards each player is dealt.
     ``packs``: house rule: the pack of this deal by seat count, as :attr:`Variant.packs`
-    (empty: the variant's packs), for tables that add a deck or jokers in the long deals."""
+    (empty: the variant's packs), for tables that add a deck or jokers in the long deals.
+    ``going_out``: house rule: this deal's going-out rule (``None``: :attr:`Variant.going_out`),
+    for tables where the last deal must be gone out by discarding, say."""
 
     requirement: Requirement
     cards: int
     packs: tuple[PackSize, ...] = ()
+    going_out: GoOutDiscard | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -474,6 +477,12 @@ class Variant:
     def deal(self, deal_number: int) -> DealSpec:
         """The deal with that (1-based) number."""
         return self.deals[(deal_number - 1) % len(self.deals)]
+
+    def going_out_in(self, deal_number: int) -> GoOutDiscard:
+        """The going-out rule of the deal with that number: its own
+        (:attr:`DealSpec.going_out`), else :attr:`going_out`."""
+        rule = self.deals[(deal_number - 1) % len(self.deals)].going_out
+        return self.going_out if rule is None else rule
 
     def total_deals(self, players: int) -> int:
         """How many deals a game with that many seats lasts."""

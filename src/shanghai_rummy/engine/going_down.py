@@ -143,7 +143,7 @@ def finish_refusal(
             "the turn of going down must end with a discard that leaves one "
             "(variant.going_down.out_same_turn=false)"
         )
-    if variant.going_out is GoOutDiscard.REQUIRED:
+    if variant.going_out_in(state.deal_number) is GoOutDiscard.REQUIRED:
         return (
             "the rest of the hand could finish it only by laying every card, leaving none to "
             "discard (variant.going_out=required)"
@@ -278,7 +278,7 @@ def group_options(
     owed = turn_state.jokers_to_meld
     held = Counter(hand)
     total = len(hand)
-    leaves = going_down_turn_end(variant)
+    leaves = going_down_turn_end(variant, deal_number)
     rules_apart = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     # one natural card with jokers makes a group only where jokers may outnumber naturals
     two_ways = not variant.jokers.at_most_naturals

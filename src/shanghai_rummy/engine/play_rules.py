@@ -153,7 +153,7 @@ def opening_possible(
             return False  # no way at all: the usual answer, remembered
         if going_down_way(variant, deal_number, hand, laid) is not None:
             return True
-    if variant.going_out is not GoOutDiscard.NEVER:
+    if variant.going_out_in(deal_number) is not GoOutDiscard.NEVER:
         return False
     return _lone_card_played(variant, requirement, hand, laid, table)
 
@@ -165,7 +165,7 @@ def _whole_hand_goes_down(variant: Variant, deal_number: int, hand: Sequence[Car
     if found is None:
         return False
     left = len(hand) - sum(len(group) for group in found)
-    rule = variant.going_out
+    rule = variant.going_out_in(deal_number)
     if rule is GoOutDiscard.REQUIRED and left == 0:
         return any(
             solve(_without_one(hand, card), requirement, variant) is not None for card in set(hand)
@@ -182,7 +182,7 @@ def going_down_way(
     so far, that leaves a number of cards the going-out rule lets a turn end with (see
     :func:`turn_end`); None when there is none. The solver remembers the answer."""
     requirement = variant.deal(deal_number).requirement
-    leaves = going_down_turn_end(variant)
+    leaves = going_down_turn_end(variant, deal_number)
     found = solver.complete(hand, requirement, variant, laid)
     if found is None or leaves is None or leaves(len(hand) - sum(map(len, found))):
         return found
@@ -299,7 +299,7 @@ def hand_out_possible(
     a way that leaves no card, or one (a way of the hand without a card is a way of the
     hand that leaves that card). ``laid``: the groups laid toward it so far this turn."""
     requirement = variant.deal(deal_number).requirement
-    rule = variant.going_out
+    rule = variant.going_out_in(deal_number)
     leaves, most = _hand_out(rule)
     if laid:
         found = solver.complete(hand, requirement, variant, laid, leaves=leaves, most_left=most)
@@ -343,7 +343,11 @@ def possible_groups(hand: Iterable[Card], variant: Variant) -> tuple[tuple[Card,
 
 
 def can_meld_a_joker(
-    variant: Variant, hand: Sequence[Card], jokers: int, going_down_turn: bool = False
+    variant: Variant,
+    deal_number: int,
+    hand: Sequence[Card],
+    jokers: int,
+    going_down_turn: bool = False,
 ) -> bool:
     """Whether ``hand`` can lay down a new group holding ``jokers`` of its jokers (the
     obligation a swap leaves under ``variant.joker_swap.joker_into_new_meld``) and still end
@@ -351,7 +355,7 @@ def can_meld_a_joker(
     lone card that might not be playable where it forbids discarding the last card (two
     cards left on the turn of going down, ``going_down_turn``, where
     ``variant.going_down.out_same_turn`` is false)."""
-    rule = variant.going_out
+    rule = variant.going_out_in(deal_number)
     at_least = 2 if going_down_turn and not variant.going_down.out_same_turn else 0
     return any(
         group.count(JOKER) >= jokers
@@ -373,7 +377,7 @@ def can_go_down_with_jokers(
     ``variant.joker_swap.joker_into_new_meld``); ``laid``: the groups laid toward the going
     down so far this turn."""
     requirement = variant.deal(deal_number).requirement
-    ends = going_down_turn_end(variant) or _any_number
+    ends = going_down_turn_end(variant, deal_number) or _any_number
     if laid:
         found = solver.complete(
             hand, requirement, variant, laid, leaves=ends, jokers_at_least=jokers
@@ -397,13 +401,13 @@ def turn_end(rule: GoOutDiscard) -> Callable[[int], bool] | None:
     return None
 
 
-def going_down_turn_end(variant: Variant) -> Callable[[int], bool] | None:
+def going_down_turn_end(variant: Variant, deal_number: int) -> Callable[[int], bool] | None:
     """What the cards a going down leaves must satisfy for its turn to end: at least two
     where ``variant.going_down.out_same_turn`` is false (one to discard, one to keep), else
     :func:`turn_end` of the going-out rule."""
     if not variant.going_down.out_same_turn:
         return _at_least_two
-    return turn_end(variant.going_out)
+    return turn_end(variant.going_out_in(deal_number))
 
 
 def _at_least_one(left: int) -> bool:

@@ -96,7 +96,7 @@ __all__ = [
 def _after_play(state: GameState, seat: int, verb: str) -> GameState:
     """Apply the going-out rule once a play has left ``seat`` with its hand."""
     hand = state.hands[seat]
-    rule = state.variant.going_out
+    rule = state.variant.going_out_in(state.deal_number)
     if len(hand) < 2 and _going_down_turn_without_out(state, seat):
         raise GoOutError(
             f"cannot {verb} that: a player may not go out on the turn they go down, so this "
@@ -367,7 +367,8 @@ def _swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSt
         ),
         log=logged(state, SwapJoker(seat, card, meld_id)),
     )
-    if len(hand) == 1 and variant.going_out is GoOutDiscard.NEVER and not _can_play_on(after, seat):
+    never = variant.going_out_in(state.deal_number) is GoOutDiscard.NEVER
+    if len(hand) == 1 and never and not _can_play_on(after, seat):
         raise JokerSwapError(
             "cannot swap your last card for a joker you could neither play nor discard: you go "
             "out only by playing every card (variant.going_out=never)"
@@ -433,7 +434,7 @@ def _joker_obligation_feasible(
             return False
     going_down_turn = not state.turn_state.was_down
     return _may_lay_new_group(state, seat) and can_meld_a_joker(
-        variant, hand, owed, going_down_turn
+        variant, state.deal_number, hand, owed, going_down_turn
     )
 
 
@@ -487,7 +488,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
                 "cannot discard your last card: a player may not go out on the turn they go "
                 "down (variant.going_down.out_same_turn=false)"
             )
-        if state.variant.going_out is GoOutDiscard.NEVER:
+        if state.variant.going_out_in(state.deal_number) is GoOutDiscard.NEVER:
             raise GoOutError(
                 "cannot discard your last card: you go out only by melding or laying off "
                 "every card (variant.going_out=never)"
@@ -592,7 +593,7 @@ class _Plays:
         self.seat = seat
         self.hand = state.hands[seat]
         self.distinct = _distinct(self.hand)
-        self.rule = state.variant.going_out
+        self.rule = state.variant.going_out_in(state.deal_number)
         turn_state = state.turn_state
         # going down meets an obligation to go down; the others only the engine can judge
         self.owes_more = turn_state.jokers_to_meld > 0 or turn_state.must_go_out is not None
