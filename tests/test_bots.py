@@ -109,7 +109,9 @@ def test_greedy_finds_its_variant_by_id_and_refuses_another() -> None:
     assert sr.GreedyBot().choose(sr.view(state, 1)) in sr.legal_actions(state)
     with pytest.raises(sr.RummyError, match="plays variant 'shanghai', not 'rummy51'"):
         sr.GreedyBot(SHANGHAI).choose(sr.view(state, 1))
-    assert repr(sr.GreedyBot(SHANGHAI, max_buys=1)) == "GreedyBot(variant='shanghai', max_buys=1)"
+    assert repr(sr.GreedyBot(SHANGHAI, max_buys=1)) == (
+        "GreedyBot(variant='shanghai', max_buys=1, buy_slack=2)"
+    )
 
 
 def test_greedy_bots_judge_hands_under_one_relaxed_variant() -> None:
@@ -228,6 +230,18 @@ def test_greedy_buys_an_upcard_that_helps_within_its_limits() -> None:
     assert greedy_choice(state, sr.GreedyBot(SHANGHAI, max_buys=0)) == sr.PassBuy(2)
     state = sr.apply(deal(hands, upcard="7S"), sr.Draw(1, sr.Source.STOCK))
     assert greedy_choice(state) == sr.PassBuy(2)
+
+
+def test_greedy_buys_beyond_the_contracts_size_only_within_its_buy_slack() -> None:
+    # the 8H pairs the 8C (one card fewer missing) without completing the contract, and
+    # 11 cards + 3 exceed the 6 cards of two sets by more than 2
+    hands = ["2C 3D", "4C 6D 10H QS KC 3S 5H 7C 9D JH KS", "8C 9H 9S 4C 6D 10H QS KC 3S 2D 5H"]
+    state = sr.apply(deal(hands, upcard="8H"), sr.Draw(1, sr.Source.STOCK))
+    assert greedy_choice(state) == sr.PassBuy(2)
+    assert greedy_choice(state, sr.GreedyBot(SHANGHAI, buy_slack=8)) == sr.Buy(2)
+    assert greedy_choice(state, sr.GreedyBot(SHANGHAI, buy_slack=7)) == sr.PassBuy(2)
+    with pytest.raises(sr.RummyError, match="buy_slack"):
+        sr.GreedyBot(SHANGHAI, buy_slack=-1)
 
 
 def test_greedy_discards_the_highest_card_that_helps_least() -> None:

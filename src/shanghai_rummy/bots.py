@@ -190,7 +190,8 @@ class GreedyBot:
     - **upcard**: taken when it leaves fewer cards missing (once down: when it can be laid
       off); bought, within ``max_buys`` per deal and the variant's limit, when it completes
       the contract, or leaves fewer cards missing and the hand, penalty cards included, at
-      most two cards above the contract's size (bigger hands clog the table and stall deals);
+      most ``buy_slack`` cards (default 2) above the contract's size (bigger hands clog the
+      table and stall deals);
     - **going down**: as soon as a group is listed, the whole way that lays down the most
       cards, laid a group at a time (where the listed groups could make too many ways to
       weigh, the largest listed group, each step);
@@ -216,9 +217,6 @@ class GreedyBot:
     ('meld 8C 8D 8H', 'meld 9D 9H 9S')
     """
 
-    _buy_slack = 2
-    """A buy may leave the hand at most this many cards above the contract's size."""
-
     _plan_limit = 32
     """Where more single groups than this are listed to go down with, the bot lays the
     largest group listed instead of weighing every whole way (their number grows with the
@@ -231,13 +229,18 @@ class GreedyBot:
     more, it plans group by group instead (the largest group listed, each step), so that a
     step's work stays bounded under house rules of big hands."""
 
-    def __init__(self, variant: Variant | None = None, *, max_buys: int | None = None) -> None:
+    def __init__(
+        self, variant: Variant | None = None, *, max_buys: int | None = None, buy_slack: int = 2
+    ) -> None:
         if variant is not None:
             expect(variant, Variant, "GreedyBot", "variant")
         if max_buys is not None and (type(max_buys) is not int or max_buys < 0):
             raise wrong_type("GreedyBot", "max_buys", "a non-negative integer or None", max_buys)
+        if type(buy_slack) is not int or buy_slack < 0:
+            raise wrong_type("GreedyBot", "buy_slack", "a non-negative integer", buy_slack)
         self.variant = variant
         self.max_buys = max_buys
+        self.buy_slack = buy_slack
         self._found: dict[tuple[object, ...], Arrangement | _Unknown | None] = {}
         # the relaxed variants this bot judged under, kept so that their ids in the keys of
         # _found stay unique while it lives (the shared registry may let one go)
@@ -249,7 +252,10 @@ class GreedyBot:
 
     def __repr__(self) -> str:
         variant = None if self.variant is None else self.variant.id
-        return f"GreedyBot(variant={variant!r}, max_buys={self.max_buys!r})"
+        return (
+            f"GreedyBot(variant={variant!r}, max_buys={self.max_buys!r}, "
+            f"buy_slack={self.buy_slack!r})"
+        )
 
     # -- the decision ------------------------------------------------------------------------
 
@@ -307,7 +313,7 @@ class GreedyBot:
         requirement = look.requirement
         if isinstance(requirement, Contract):  # else no more cards than the contract may use
             after = len(look.hand) + 1 + look.variant.buying.penalty_cards
-            if after > requirement.min_cards + self._buy_slack:
+            if after > requirement.min_cards + self.buy_slack:
                 return PassBuy(seat)
         return Buy(seat)
 
