@@ -1,4 +1,5 @@
-"""sr.SearchBot: determinized search over sampled states with GreedyBot rollouts."""
+"""sr.SearchBot: determinized search over sampled states with GreedyBot rollouts, at the
+buys GreedyBot's size rule turns down."""
 
 from __future__ import annotations
 
@@ -44,6 +45,51 @@ def test_it_follows_the_greedy_bot_where_it_goes_down_or_lays_off() -> None:
             if checked == 3:
                 return
     pytest.fail("no going down or lay-off was reached")  # pragma: no cover
+
+
+def test_it_searches_exactly_the_buys_the_size_rule_turns_down() -> None:
+    variant = sr.get_variant("shanghai")
+    eager = sr.GreedyBot(variant, buy_slack=1000)
+    agreed = contested = 0
+    for seed in range(1, 6):
+        for state in bot_play("shanghai", 4, seed, 400):
+            if state.phase is not sr.Phase.BUY or state.to_act is None:
+                continue
+            seen = sr.view(state, state.to_act)
+            greedy = sr.GreedyBot(variant).choose(seen)
+            bot = sr.SearchBot(variant, simulations=2, horizon=20, seed=1)
+            move = bot.choose(seen)
+            if eager.choose(seen) == greedy:
+                assert (move, bot.searches) == (greedy, 0)
+                agreed += 1
+            else:
+                assert greedy == sr.PassBuy(state.to_act)
+                assert move in (sr.Buy(state.to_act), greedy) and bot.searches == 1
+                contested += 1
+            if agreed and contested:
+                return
+    pytest.fail(f"not both kinds of buy were reached: {agreed} agreed, {contested} contested")
+
+
+def test_the_draw_and_the_discard_are_searched_only_when_asked() -> None:
+    variant = sr.get_variant("shanghai")
+    for state in bot_play("shanghai", 4, 2, 300):
+        if state.phase is not sr.Phase.PLAY or state.to_act is None:
+            continue
+        seen = sr.view(state, state.to_act)
+        if isinstance(sr.GreedyBot(variant).choose(seen), sr.Discard):
+            quiet = sr.SearchBot(variant, simulations=2, horizon=10)
+            asked = sr.SearchBot(variant, simulations=2, horizon=10, decisions=["discard"])
+            quiet.choose(seen), asked.choose(seen)
+            assert (quiet.searches, asked.searches) == (0, 1)
+            return
+    pytest.fail("no discard was reached")  # pragma: no cover
+
+
+@pytest.mark.parametrize("decisions", ["buy", ["buy", "go down"]])
+def test_decisions_must_be_known_kinds(decisions: object) -> None:
+    with pytest.raises(sr.RummyError, match="decisions"):
+        sr.SearchBot(decisions=decisions)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("field", ["simulations", "max_candidates", "horizon"])
