@@ -1,29 +1,32 @@
-"""SearchBot against three GreedyBots: strength per deal and time per move, as JSON.
+"""SearchBot against three GreedyBots, 4 seats, every preset: strength per deal and time per
+move, as JSON.
 
-Run from the repository root: ``python benchmarks/search_bot.py --preset shanghai --games 20``.
-Game ``i`` uses seed ``seed + i`` and seats the SearchBot at seat ``i % 4`` (so every seat
-takes its turn); whole games are played (ten deals in Shanghai, one per player in Rummy 51)
-and every deal is one sample.
+Run from the repository root (one process, about 1 CPU-second a deal)::
 
-Per deal: the SearchBot's points minus the mean of the three GreedyBots' points (negative is
-better), with its mean and a 95% confidence interval (Student's t); the share of deals the
-SearchBot won (went out) and the mean share of one GreedyBot seat, each with a 95% Wilson
-interval; the SearchBot's mean points per deal beside a GreedyBot seat's; and the time per
-searched decision and per move.
+    nice -n 10 python benchmarks/search_bot.py --deals 200 > search_bot.json
+
+For each preset, whole games are played until at least ``--deals`` deals (ten deals a game in
+the Shanghai presets, one per seat in Rummy 51). Game ``i`` uses seed ``seed + i`` and seats
+the SearchBot at seat ``i % 4``, so every seat takes its turn; every deal is one sample.
+
+Figures per preset, each with a 95% confidence interval: the SearchBot's mean points per deal
+and a GreedyBot seat's (Student's t; lower is better in every preset); the *margin*, the
+SearchBot's points minus the mean of the three GreedyBots' in the same deal (a paired
+difference per deal; negative is better); the share of deals the SearchBot won (went out) and
+the mean share of one GreedyBot seat (Wilson intervals); the time per SearchBot move (all its
+moves) and per searched decision.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
-
-import attrs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -33,6 +36,7 @@ from shanghai_rummy.simulate import play_game
 from shanghai_rummy.views import PlayerView
 
 PLAYERS = 4
+PRESETS = ("shanghai", "shanghai-wiki", "shanghai-camping", "rummy51")
 
 
 class _TimedSearchBot(sr.SearchBot):
@@ -44,23 +48,18 @@ class _TimedSearchBot(sr.SearchBot):
         self.seconds = 0.0
 
     def choose(self, view: PlayerView) -> sr.Action:
-        start = time.perf_counter()
+        start = time.process_time()
         action = super().choose(view)
-        self.seconds += time.perf_counter() - start
+        self.seconds += time.process_time() - start
         self.moves += 1
         return action
 
 
-def play(args: tuple[str, int, int, int, int, float]) -> dict[str, Any]:
-    """One game: the SearchBot's seat, each deal's points and winner, its move count and time."""
-    preset, seed, simulations, horizon, deals, margin = args
+def play(preset: str, seed: int, simulations: int) -> dict[str, Any]:
+    """One game: the SearchBot's seat, each deal's points and winner, its moves and time."""
     variant = sr.get_variant(preset)
-    if deals:
-        variant = attrs.evolve(variant, deal_count=deals)
     seat = seed % PLAYERS
-    searcher = _TimedSearchBot(
-        variant, simulations=simulations, horizon=horizon, margin=margin, seed=seed
-    )
+    searcher = _TimedSearchBot(variant, simulations=simulations, seed=seed)
     bots: list[sr.Bot] = [sr.GreedyBot(variant) for _ in range(PLAYERS)]
     bots[seat] = searcher
     final = play_game(sr.new_game(variant, players=PLAYERS, seed=seed), bots)
@@ -71,14 +70,17 @@ def play(args: tuple[str, int, int, int, int, float]) -> dict[str, Any]:
             {"points": list(result.points), "winner": result.winner} for result in final.results
         ],
         "moves": searcher.moves,
+        "searched": searcher.searches,
         "seconds": searcher.seconds,
     }
 
 
-def summary(
-    preset: str, games: list[dict[str, Any]], simulations: int, horizon: int
-) -> dict[str, Any]:
-    """The figures of a run."""
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def summary(preset: str, games: list[dict[str, Any]], simulations: int) -> dict[str, Any]:
+    """The figures of one preset's games."""
     margins: list[float] = []
     own: list[float] = []
     theirs: list[float] = []
@@ -94,62 +96,63 @@ def summary(
             deals += 1
             won += deal["winner"] == seat
             greedy_won += deal["winner"] is not None and deal["winner"] != seat
-    low, high = share_interval(won, deals)
-    greedy_low, greedy_high = share_interval(greedy_won, deals * (PLAYERS - 1))
     moves = sum(game["moves"] for game in games)
+    searched = sum(game["searched"] for game in games)
     seconds = sum(game["seconds"] for game in games)
-    half = mean_interval(margins)
     return {
         "preset": preset,
         "players": PLAYERS,
         "games": len(games),
         "deals": deals,
-        "simulations_per_decision": simulations,
-        "horizon": horizon,
-        "margin_per_deal": statistics.fmean(margins),
-        "margin_per_deal_ci95": half,
-        "search_mean_points": statistics.fmean(own),
-        "search_mean_points_ci95": mean_interval(own),
-        "greedy_mean_points": statistics.fmean(theirs),
-        "greedy_mean_points_ci95": mean_interval(theirs),
-        "search_deal_win_share": won / deals,
-        "search_deal_win_share_ci95": [low, high],
-        "greedy_deal_win_share": greedy_won / (deals * (PLAYERS - 1)),
-        "greedy_deal_win_share_ci95": [greedy_low, greedy_high],
+        "simulations_per_searched_decision": simulations,
+        "search_mean_points": round(statistics.fmean(own), 3),
+        "search_mean_points_ci95": _rounded(mean_interval(own)),
+        "greedy_mean_points": round(statistics.fmean(theirs), 3),
+        "greedy_mean_points_ci95": _rounded(mean_interval(theirs)),
+        "margin_per_deal": round(statistics.fmean(margins), 3),
+        "margin_per_deal_ci95": _rounded(mean_interval(margins)),
+        "search_deal_win_share": round(won / deals, 4),
+        "search_deal_win_share_ci95": [round(x, 4) for x in share_interval(won, deals)],
+        "greedy_deal_win_share": round(greedy_won / (deals * (PLAYERS - 1)), 4),
+        "greedy_deal_win_share_ci95": [
+            round(x, 4) for x in share_interval(greedy_won, deals * (PLAYERS - 1))
+        ],
         "search_moves": moves,
-        "seconds_per_move": seconds / moves if moves else 0.0,
+        "searched_decisions": searched,
+        "cpu_seconds_per_move": round(seconds / moves, 5) if moves else 0.0,
+        "cpu_seconds_per_searched_decision": round(seconds / searched, 5) if searched else 0.0,
+        "search_cpu_seconds": round(seconds, 1),
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preset", default="shanghai")
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--presets", nargs="+", default=list(PRESETS))
+    parser.add_argument("--deals", type=int, default=200, help="at least this many per preset")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--simulations", type=int, default=16)
-    parser.add_argument("--horizon", type=int, default=120)
-    parser.add_argument("--margin", type=float, default=15.0)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--deals", type=int, default=0, help="deals per game (0: whole games)")
+    parser.add_argument("--simulations", type=int, default=8, help="rollouts per searched decision")
     options = parser.parse_args()
-    tasks = [
-        (
-            options.preset,
-            options.seed + index,
-            options.simulations,
-            options.horizon,
-            options.deals,
-            options.margin,
+    results = []
+    started = time.process_time()
+    for preset in options.presets:
+        variant = sr.get_variant(preset)
+        per_game = variant.total_deals(PLAYERS)
+        games = [
+            play(preset, options.seed + index, options.simulations)
+            for index in range(math.ceil(options.deals / per_game))
+        ]
+        results.append({"summary": summary(preset, games, options.simulations), "games": games})
+        print(json.dumps(results[-1]["summary"]), file=sys.stderr, flush=True)
+    print(
+        json.dumps(
+            {
+                "search_bot": [result["summary"] for result in results],
+                "cpu_seconds": round(time.process_time() - started, 1),
+                "games": {result["summary"]["preset"]: result["games"] for result in results},
+            },
+            indent=2,
         )
-        for index in range(options.games)
-    ]
-    if options.workers > 1:
-        with ProcessPoolExecutor(options.workers) as pool:
-            games = list(pool.map(play, tasks))
-    else:
-        games = [play(task) for task in tasks]
-    figures = summary(options.preset, games, options.simulations, options.horizon)
-    print(json.dumps({"search_bot": figures, "games": games}, indent=2))
+    )
 
 
 if __name__ == "__main__":
