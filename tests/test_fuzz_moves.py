@@ -709,6 +709,7 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
         base.jokers,
         at_most_naturals=draw(flag),
         going_down_per_group=draw(st.sampled_from([None, 1, 2])),
+        min_naturals=draw(st.sampled_from([1, 2])),
     )
     pack = sr.PackSize(
         min_players=base.min_players,

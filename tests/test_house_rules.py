@@ -121,11 +121,11 @@ FREE_JOKERS = house(sr.get_variant("shanghai-wiki"), "free-jokers", jokers__at_m
 RUN = sr.MeldKind.RUN
 
 
-def _set_and_run_deal(hand: str) -> sr.GameState:
+def _set_and_run_deal(hand: str, variant: sr.Variant = FREE_JOKERS) -> sr.GameState:
     """Deal 2 (a set of 3 and a run of 4) of shanghai-wiki with jokers free of the naturals'
-    count; seat 0 holds ``hand`` and has drawn 2C."""
+    count (or ``variant``); seat 0 holds ``hand`` and has drawn 2C."""
     state = stacked(
-        FREE_JOKERS,
+        variant,
         {0: cards(hand)},
         upcard=C("KH"),
         stock_top=cards("2C"),
@@ -468,3 +468,38 @@ def test_deal_spec_going_out_sets_the_going_out_rule_of_its_deal() -> None:
                 sr.meld(state, 0, groups)
             assert sr.Meld(0, (groups[1],)) not in sr.legal_actions(sr.meld(state, 0, groups[:1]))
     assert sr.variant_from_dict(sr.variant_to_dict(variant)) == variant
+
+
+# -- JokerRules.min_naturals (issue 24, build 5: the fewest natural cards in a group) ------------
+
+
+TWO_NATURALS = house(FREE_JOKERS, "two-naturals", jokers__min_naturals=2)
+
+
+def test_jokers_min_naturals_2_refuses_a_group_of_one_natural_card_and_jokers() -> None:
+    assert sr.check_group(cards("9C JK JK"), FREE_JOKERS).kind is sr.MeldKind.SET
+    with pytest.raises(sr.InvalidMeldError, match="min_naturals"):
+        sr.check_group(cards("9C JK JK"), TWO_NATURALS)
+    with pytest.raises(sr.InvalidMeldError, match="min_naturals"):
+        sr.check_group(cards("JK JK JK 9C"), TWO_NATURALS, kind=RUN)
+    assert sr.check_group(cards("9C 9D JK JK"), TWO_NATURALS).jokers == 2
+    hand = cards("9C JK JK 5S 6S 7S 8S")
+    contract = sr.Contract(sets=(3,), runs=(4,))
+    assert sr.solve(hand, contract, FREE_JOKERS) is not None
+    assert sr.solve(hand, contract, TWO_NATURALS) is None
+    assert not any(
+        group.count(sr.JOKER) >= len(group) - 1 for group in possible_groups(hand, TWO_NATURALS)
+    )
+    state = _set_and_run_deal("9C JK JK JK 5S 6S 7S 8S 2D 2H 4C", TWO_NATURALS)
+    assert all(
+        sum(not card.is_joker for card in action.groups[0]) >= 2
+        for action in sr.legal_actions(state)
+        if isinstance(action, sr.Meld)
+    )
+
+
+def test_jokers_min_naturals_is_at_least_one_and_at_most_the_smallest_group() -> None:
+    with pytest.raises(sr.VariantError, match="jokers only is not supported"):
+        house(SHANGHAI, "x", jokers__min_naturals=0)
+    with pytest.raises(sr.VariantError, match=r"jokers\.min_naturals"):
+        house(SHANGHAI, "x", jokers__min_naturals=4)

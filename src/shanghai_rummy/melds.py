@@ -231,6 +231,16 @@ def _distinct_field(melds: MeldRules) -> str:
     return "variant.melds.set_distinct_suits_when_laid"
 
 
+def _naturals_error(naturals: int, variant: Variant) -> str | None:
+    least = variant.jokers.min_naturals
+    if naturals < least:
+        return (
+            f"too few natural cards: {naturals}, a group is laid with at least {least} "
+            "(variant.jokers.min_naturals)"
+        )
+    return None
+
+
 def _set_size_error(size: int, melds: MeldRules, laid: bool = True) -> str | None:
     if size < melds.set_min:
         return f"a set needs at least {melds.set_min} cards, got {size} (variant.melds.set_min)"
@@ -258,8 +268,10 @@ def _read_set(cards: tuple[Card, ...], variant: Variant, laid: bool = True) -> G
         if distinct and card.suit in seen:
             return f"two {_SUIT_NAMES[card.suit]}s in a set ({_distinct_field(melds)})"
         seen.add(card.suit)
-    error = _set_size_error(len(cards), variant.melds, laid) or _joker_error(
-        len(naturals), len(cards) - len(naturals), variant.jokers.at_most_naturals
+    error = (
+        _set_size_error(len(cards), variant.melds, laid)
+        or _joker_error(len(naturals), len(cards) - len(naturals), variant.jokers.at_most_naturals)
+        or _naturals_error(len(naturals), variant)
     )
     if error:
         return error
@@ -348,8 +360,10 @@ def _read_run(cards: tuple[Card, ...], variant: Variant) -> GroupShape | str:
             assert error is not None
             return error
         start = good[0]
-    error = _run_size_error(length, variant.melds) or _joker_error(
-        len(naturals), length - len(naturals), variant.jokers.at_most_naturals
+    error = (
+        _run_size_error(length, variant.melds)
+        or _joker_error(len(naturals), length - len(naturals), variant.jokers.at_most_naturals)
+        or _naturals_error(len(naturals), variant)
     )
     if error:
         return error

@@ -181,12 +181,17 @@ class JokerRules:
     - ``going_down_per_group``: when going down (opening), each group holds at most this many.
     - ``per_group_for_the_going_down_turn``: that limit holds for the whole turn of going
       down: no lay-off that turn adds a joker to one of the player's groups beyond it.
+    - ``min_naturals``: house rule: the fewest natural cards a group is laid with (2: no
+      group of one natural card and jokers, as some tables play with ``at_most_naturals``
+      off); from 1 to the smallest group. A group of jokers only is not supported: nothing
+      would say what its jokers stand for.
     """
 
     at_most_naturals: bool = True
     going_down_by_size: tuple[tuple[int, int], ...] = ()
     going_down_per_group: int | None = None
     per_group_for_the_going_down_turn: bool = False
+    min_naturals: int = 1
 
     def going_down_limit(self, size: int | None) -> int | None:
         """The limit for a group laid down when going down, from the size the contract asks
@@ -637,6 +642,14 @@ def _validate_melds(variant: Variant) -> None:
             "melds.run_min", f"{melds.run_min} is longer than the longest run ({melds.longest_run})"
         )
     jokers = variant.jokers
+    smallest = min(melds.set_min, melds.run_min)
+    least = jokers.min_naturals
+    if type(least) is not int or not 1 <= least <= smallest:
+        raise _fail(
+            "jokers.min_naturals",
+            f"must be an integer from 1 (a group of jokers only is not supported) to the "
+            f"smallest group, {smallest}; got {_short(least)}",
+        )
     if len(jokers.going_down_by_size) > high:
         raise _fail("jokers.going_down_by_size", f"at most {high} entries (limits.MAX_GROUP_CARDS)")
     for index, (size, limit) in enumerate(jokers.going_down_by_size):

@@ -148,7 +148,7 @@ def sets_of_rank(
     for a, b, c, d in product(*copies):
         picked = a + b + c + d
         naturals = len(picked)
-        if not naturals or naturals > set_big:
+        if naturals < rules.min_naturals or naturals > set_big:
             continue
         most = min(room, set_big - naturals, naturals if rules.at_most_naturals else room)
         fewest = max(0, smallest - naturals)

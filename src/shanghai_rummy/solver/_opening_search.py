@@ -52,7 +52,7 @@ def _set_best(rules: VariantRules, counts: tuple[int, ...], jokers: int) -> tupl
                 for c in ranges[2]:
                     for d in ranges[3]:
                         naturals = 1 + a + b + c + d
-                        if naturals > rules.largest_set:
+                        if naturals > rules.largest_set or naturals < rules.min_naturals:
                             continue
                         left = (rest[0] - a, rest[1] - b, rest[2] - c, rest[3] - d)
                         picked = [a, b, c, d]

@@ -117,6 +117,7 @@ class VariantRules:
         "largest_set",
         "longest_run",
         "memos",
+        "min_naturals",
         "most_jokers",
         "per_group_limit",
         "rank_positions",
@@ -163,7 +164,11 @@ class VariantRules:
         # each first position with its (length, interval) pairs, shortest first
         self.spans_by_start = tuple((start, tuple(pairs)) for start, pairs in by_start.items())
         # the most jokers a group of n cards may hold (at least one natural card)
-        self.most_jokers = [max(0, n // 2 if self.at_most_naturals else n - 1) for n in range(64)]
+        self.min_naturals = variant.jokers.min_naturals
+        self.most_jokers = [
+            max(0, min(n // 2 if self.at_most_naturals else n, n - self.min_naturals))
+            for n in range(64)
+        ]
         per_group = variant.jokers.going_down_per_group
         self.per_group_limit = NO_LIMIT if per_group is None else per_group
         # the answers of the searches, by kind (each declared by the module that reads it)
@@ -220,7 +225,7 @@ class VariantRules:
         """Whether one natural card (or several of one rank) with jokers reads as a set."""
         if not self.set_min <= size <= self.largest_set:
             return False
-        if self.set_distinct_suits and naturals > 1:
+        if (self.set_distinct_suits and naturals > 1) or naturals < self.min_naturals:
             return False
         return not (self.at_most_naturals and size - naturals > naturals)
 
