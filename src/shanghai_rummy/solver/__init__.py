@@ -29,12 +29,12 @@ from operator import attrgetter
 from .._arguments import is_collection, refuses_bad_arguments, wrong_type
 from ..cards import Card, Rank, Suit, refuse_text
 from ..contracts import Contract, Opening, Requirement
-from ..errors import ContractNotMetError, InvalidMeldError
+from ..errors import ContractNotMetError, InvalidMeldError, RummyError
 from ..melds import GroupShape, MeldKind, Shape, TableMeld, check_group, group_points
 from ..variants import SameSuitRuns, Variant
 from ._alike_slots import contract_ways, plan_of
 from ._candidate_groups import Candidate, every_group, every_group_keyed
-from ._card_counts import count_cards
+from ._card_counts import count_cards, tally_of
 from ._contract_search import solve_contract
 from ._general_walk import every_way
 from ._memo import MemoKind
@@ -156,10 +156,10 @@ def _slot_fit_error(shape: GroupShape, size: int, cap: int | None, variant: Vari
     return None
 
 
-def _slot_fits(shape: GroupShape, size: int, variant: Variant) -> bool:
+def _slot_fits(shape: GroupShape, size: int, rules: VariantRules) -> bool:
     """Whether ``shape`` fills a contract slot of ``size`` (:meth:`VariantRules.slot_accepts`;
     :func:`_slot_fit_error` says why not)."""
-    return rules_of(variant).slot_accepts(size, len(shape.cards), shape.jokers)
+    return rules.slot_accepts(size, len(shape.cards), shape.jokers)
 
 
 _SlotSpec = tuple[MeldKind, int, int]  # kind, slots, their size
@@ -194,9 +194,9 @@ def _contract_met(shapes: Sequence[GroupShape], contract: Contract, variant: Var
     count = contract.group_count
     if len(shapes) != count if variant.going_down.exact_meld_count else len(shapes) < count:
         return False
+    rules = rules_of(variant)
     return all(
-        sum(1 for shape in shapes if shape.kind is kind and _slot_fits(shape, size, variant))
-        >= slots
+        sum(1 for shape in shapes if shape.kind is kind and _slot_fits(shape, size, rules)) >= slots
         for kind, slots, size in specs
     )
 
@@ -225,7 +225,7 @@ def _check_contract(shapes: Sequence[GroupShape], contract: Contract, variant: V
         fits: list[list[int]] = []
         for size in sizes:
             cap = variant.jokers.going_down_limit(size)
-            fitting = [i for i in laid if _slot_fits(shapes[i], size, variant)]
+            fitting = [i for i in laid if _slot_fits(shapes[i], size, rules_of(variant))]
             if not fitting:
                 reasons = "; ".join(
                     error
@@ -470,19 +470,33 @@ def possible_shapes(cards: Iterable[Card], variant: Variant) -> tuple[GroupShape
     read as it reads it), in the same order and without repeats."""
     refuse_text(cards)
     counts, jokers = count_cards(cards)
+    rules = rules_of(variant)
+    made = rules.memos.of(_GROUP_SHAPES)
     shapes: list[GroupShape] = []
     seen: set[tuple[Card, ...]] = set()
-    for key, group in every_group_keyed(counts, jokers, rules_of(variant)):
+    for key, group in every_group_keyed(counts, jokers, rules):
         if group in seen:
             continue
         seen.add(group)
-        if sum(1 for card in group if card.rank is not None) <= 1:
-            shapes.append(check_group(group, variant))
-        elif key[0] == 0:
-            shapes.append(GroupShape(MeldKind.SET, group, rank=_RANKS[key[1]]))
-        else:
-            shapes.append(GroupShape(MeldKind.RUN, group, suit=_SUITS[key[1]], start=key[2]))
+        shape = made.get(key)
+        if shape is None:
+            shape = made[key] = _group_shape(key, group, variant)
+        shapes.append(shape)
     return tuple(shapes)
+
+
+_GROUP_SHAPES: MemoKind[tuple[int, ...], GroupShape] = MemoKind("group shapes", 1 << 14)
+"""The shape of each candidate group, by its flattened canonical key (a shape is a value)."""
+
+
+def _group_shape(key: tuple[int, ...], group: tuple[Card, ...], variant: Variant) -> GroupShape:
+    """The shape :func:`~shanghai_rummy.melds.check_group` reads from ``group`` (of
+    flattened canonical ``key``)."""
+    if sum(1 for card in group if card.rank is not None) <= 1:
+        return check_group(group, variant)
+    if key[0] == 0:
+        return GroupShape(MeldKind.SET, group, rank=_RANKS[key[1]])
+    return GroupShape(MeldKind.RUN, group, suit=_SUITS[key[1]], start=key[2])
 
 
 @refuses_bad_arguments
@@ -557,13 +571,14 @@ def _contract_left(
     exact = variant.going_down.exact_meld_count
     if exact and len(laid) > requirement.group_count:
         return ()
+    rules = rules_of(variant)
     slots = [(MeldKind.SET, size) for size in requirement.sets]
     slots += [(MeldKind.RUN, size) for size in requirement.runs]
     fits = [
         [
             index
             for index, (kind, size) in enumerate(slots)
-            if kind is shape.kind and _slot_fits(shape, size, variant)
+            if kind is shape.kind and _slot_fits(shape, size, rules)
         ]
         for shape in laid
     ]
@@ -691,10 +706,14 @@ def complete(
     cards = tuple(cards)
     if jokers_at_least:
         return _complete(cards, requirement, variant, laid, leaves, most_left, jokers_at_least)
-    # remembered by the canonical hand: equal cards are interchangeable
-    counts, jokers = count_cards(cards)
-    # bytes: a compact key the garbage collector need not walk (at most 8 copies a card)
-    key = (bytes(counts), jokers, requirement, tuple(laid), leaves, most_left)
+    # remembered by the canonical hand: equal cards are interchangeable; its tally is a
+    # compact key the garbage collector need not walk, counted in C
+    try:
+        tally = tally_of(cards)
+    except RummyError:
+        count_cards(cards)  # the error that names the card
+        raise
+    key = (tally, requirement, tuple(laid), leaves, most_left)
     memo = rules_of(variant).memos.of(_COMPLETIONS)
     if key in memo:
         return memo[key]

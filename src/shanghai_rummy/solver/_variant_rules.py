@@ -114,6 +114,7 @@ class VariantRules:
         "aces_wrap",
         "at_most_naturals",
         "clash_answers",
+        "exact_sizes",
         "largest_set",
         "longest_run",
         "memos",
@@ -125,6 +126,7 @@ class VariantRules:
         "run_starts",
         "set_distinct_suits",
         "set_min",
+        "slot_caps",
         "span_mask",
         "span_points_memo",
         "spans_by_start",
@@ -171,6 +173,9 @@ class VariantRules:
         ]
         per_group = variant.jokers.going_down_per_group
         self.per_group_limit = NO_LIMIT if per_group is None else per_group
+        # what a contract slot of each size takes (see slot_accepts)
+        self.exact_sizes = variant.going_down.exact_sizes
+        self.slot_caps = [self._joker_limit(size) for size in range(64)]
         # the answers of the searches, by kind (each declared by the module that reads it)
         self.memos = Memos()
         self.clash_answers: Memo[tuple[int, int, int, int], bool] = Memo(1 << 12)
@@ -198,22 +203,27 @@ class VariantRules:
             memo[key] = known
         return known
 
+    def _joker_limit(self, size: int) -> int:
+        limit = self.variant.jokers.going_down_limit(size)
+        return NO_LIMIT if limit is None else limit
+
     def slot_joker_cap(self, size: int) -> int:
         """The most jokers the group of a contract slot of ``size`` may hold
         (``variant.jokers.going_down_limit``; :data:`NO_LIMIT` where it sets none)."""
-        limit = self.variant.jokers.going_down_limit(size)
-        return NO_LIMIT if limit is None else limit
+        return self.slot_caps[size] if size < 64 else self._joker_limit(size)
 
     def slot_sizes(self, size: int) -> range:
         """The sizes of group a contract slot of ``size`` takes: exactly ``size`` where
         ``variant.going_down.exact_sizes`` holds, else ``size`` or more."""
-        return range(size, (size if self.variant.going_down.exact_sizes else 63) + 1)
+        return range(size, (size if self.exact_sizes else 63) + 1)
 
     def slot_accepts(self, size: int, cards: int, jokers: int) -> bool:
         """What a contract slot accepts, written once: whether the slot of ``size`` takes a
         group of its kind of ``cards`` cards, ``jokers`` of them jokers (its size, see
         :meth:`slot_sizes`, and its jokers, see :meth:`slot_joker_cap`)."""
-        return cards in self.slot_sizes(size) and jokers <= self.slot_joker_cap(size)
+        if cards != size if self.exact_sizes else cards < size:
+            return False
+        return jokers <= self.slot_joker_cap(size)
 
     def fewest_naturals(self, size: int, jokers: int, cap: int) -> int:
         """The fewest natural cards a group filling a slot of ``size`` holds, with ``jokers``
