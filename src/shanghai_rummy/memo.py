@@ -32,8 +32,8 @@ _K = TypeVar("_K")
 _V = TypeVar("_V")
 
 
-class Memo(Generic[_K, _V]):
-    """At most ``size`` answers, keyed by a hashable value of what they depend on."""
+class _Bounded(Generic[_K, _V]):
+    """A dictionary of at most ``size`` entries, listed in :data:`MEMOS` when made."""
 
     __slots__ = ("_entries", "name", "size")
 
@@ -43,43 +43,46 @@ class Memo(Generic[_K, _V]):
         self._entries: dict[_K, _V] = {}
         MEMOS.append(self)
 
-    def get(self, key: _K) -> _V | None:
-        """The answer kept for ``key``, or None."""
-        return self._entries.get(key)
-
-    def put(self, key: _K, value: _V) -> _V:
-        """Keep ``value`` for ``key`` (emptying the memo first if it is full); ``value``."""
+    def _keep(self, key: _K, entry: _V) -> None:
         entries = self._entries
         if len(entries) >= self.size:
             entries.clear()
-        entries[key] = value
-        return value
+        entries[key] = entry
 
     def clear(self) -> None:
-        """Forget every answer."""
+        """Forget every answer (and whatever was kept with them)."""
         self._entries.clear()
 
     def __len__(self) -> int:
         return len(self._entries)
 
     def __repr__(self) -> str:
-        return f"<Memo {self.name}: {len(self._entries)} of {self.size}>"
+        return f"<{type(self).__name__} {self.name}: {len(self._entries)} of {self.size}>"
 
 
-class IdentityMemo(Generic[_V]):
+class Memo(_Bounded[_K, _V]):
+    """At most ``size`` answers, keyed by a hashable value of what they depend on."""
+
+    __slots__ = ()
+
+    def get(self, key: _K) -> _V | None:
+        """The answer kept for ``key``, or None."""
+        return self._entries.get(key)
+
+    def put(self, key: _K, value: _V) -> _V:
+        """Keep ``value`` for ``key`` (emptying the memo first if it is full); ``value``."""
+        self._keep(key, value)
+        return value
+
+
+class IdentityMemo(_Bounded[tuple[int, int], tuple[object, object, _V]]):
     """At most ``size`` answers about one object (in the context of another, such as the
     variant a meld is read under), keyed by the identity of both: for frozen values that are
     costly to hash and are passed from state to state unchanged (a table meld, a variant).
     The memo keeps the objects themselves, so an id is never mistaken for a later object's.
     """
 
-    __slots__ = ("_entries", "name", "size")
-
-    def __init__(self, name: str, size: int) -> None:
-        self.name = name
-        self.size = size
-        self._entries: dict[tuple[int, int], tuple[object, object, _V]] = {}
-        MEMOS.append(self)
+    __slots__ = ()
 
     def get(self, subject: object, context: object = None) -> _V | None:
         """The answer kept for this very ``subject`` and ``context``, or None."""
@@ -91,23 +94,10 @@ class IdentityMemo(Generic[_V]):
     def put(self, subject: object, context: object, value: _V) -> _V:
         """Keep ``value`` for ``subject`` and ``context`` (emptying the memo first if it is
         full); ``value``."""
-        entries = self._entries
-        if len(entries) >= self.size:
-            entries.clear()
-        entries[id(subject), id(context)] = (subject, context, value)
+        self._keep((id(subject), id(context)), (subject, context, value))
         return value
 
-    def clear(self) -> None:
-        """Forget every answer (and the objects kept with them)."""
-        self._entries.clear()
 
-    def __len__(self) -> int:
-        return len(self._entries)
-
-    def __repr__(self) -> str:
-        return f"<IdentityMemo {self.name}: {len(self._entries)} of {self.size}>"
-
-
-MEMOS: list[Memo[Any, Any] | IdentityMemo[Any]] = []
+MEMOS: list[_Bounded[Any, Any]] = []
 """Every memo made, in the order made: what :func:`~shanghai_rummy.caches.clear_caches`
 clears."""
