@@ -12,10 +12,10 @@ import shanghai_rummy as sr
 PRESETS = ("shanghai", "shanghai-wiki", "shanghai-camping", "rummy51")
 
 
-def bot_play(name: str, players: int, seed: int, steps: int) -> Iterator[sr.GameState]:
-    """Every state of up to ``steps`` moves of a game between bots (seeded), next deals
-    dealt; the mix of bots is drawn from the seed."""
-    variant = sr.get_variant(name)
+def bot_play(name: str | sr.Variant, players: int, seed: int, steps: int) -> Iterator[sr.GameState]:
+    """Every state of up to ``steps`` moves of a game between bots (seeded) of the preset
+    ``name`` (or that variant), next deals dealt; the mix of bots is drawn from the seed."""
+    variant = name if isinstance(name, sr.Variant) else sr.get_variant(name)
     players = min(max(players, variant.min_players), variant.max_players)
     rng = random.Random(seed)
     bots: list[sr.Bot] = [
@@ -34,7 +34,7 @@ def bot_play(name: str, players: int, seed: int, steps: int) -> Iterator[sr.Game
         yield state
 
 
-def bot_state(name: str, players: int, seed: int, steps: int) -> sr.GameState:
+def bot_state(name: str | sr.Variant, players: int, seed: int, steps: int) -> sr.GameState:
     """The last state of :func:`bot_play`."""
     states = list(bot_play(name, players, seed, steps))
     return states[-1]

@@ -15,18 +15,24 @@ import shanghai_rummy as sr
 from shanghai_rummy.engine.play_rules import possible_groups
 from shanghai_rummy.melds import run_readings
 
+from .bot_games import bot_state
 from .helpers import C, cards, stacked
 from .positions import house, pass_offers
 from .test_fuzz_moves import advance, wide_variants
-from .test_properties import _unlisted_candidates
+from .test_properties import _unlisted_candidates, assert_unlisted_refused
 
 SHANGHAI = sr.get_variant("shanghai")
 STOCK = sr.Source.STOCK
 
 
-def _seat_0_to_play(variant: sr.Variant, hand: str) -> sr.GameState:
-    """Seat 0 (dealer 3) holds ``hand``, has drawn 2C from the stock and is to play."""
-    state = stacked(variant, {0: cards(hand)}, upcard=C("KH"), stock_top=cards("2C"), dealer=3)
+def _seat_0_to_play(
+    variant: sr.Variant, hand: str, drawn: str = "2C", **options: object
+) -> sr.GameState:
+    """Seat 0 (dealer 3) holds ``hand``, has drawn ``drawn`` from the stock and is to play
+    (``options``: of the stacked deal, such as its ``deal_number``)."""
+    state = stacked(
+        variant, {0: cards(hand)}, upcard=C("KH"), stock_top=cards(drawn), dealer=3, **options
+    )
     return pass_offers(sr.draw(state, 0, STOCK))
 
 
@@ -124,15 +130,7 @@ RUN = sr.MeldKind.RUN
 def _set_and_run_deal(hand: str, variant: sr.Variant = FREE_JOKERS) -> sr.GameState:
     """Deal 2 (a set of 3 and a run of 4) of shanghai-wiki with jokers free of the naturals'
     count (or ``variant``); seat 0 holds ``hand`` and has drawn 2C."""
-    state = stacked(
-        variant,
-        {0: cards(hand)},
-        upcard=C("KH"),
-        stock_top=cards("2C"),
-        dealer=3,
-        deal_number=2,
-    )
-    return pass_offers(sr.draw(state, 0, STOCK))
+    return _seat_0_to_play(variant, hand, deal_number=2)
 
 
 def test_a_group_that_reads_both_ways_is_laid_as_the_player_names_it() -> None:
@@ -219,16 +217,7 @@ def test_legal_actions_agree_with_apply_in_house_variants(
     candidates = _unlisted_candidates(state, rng)
     if state.phase is sr.Phase.PLAY and state.to_act is not None:
         candidates += _named_runs(state, state.to_act)
-    for action in candidates:
-        if action in listed or (isinstance(action, sr.Meld) and not action.kinds):
-            continue
-        if isinstance(action, sr.LayOff) and attrs.evolve(action, end=None) in listed:
-            continue  # the same lay-off, its end stated where only one end fits
-        try:
-            sr.apply(state, action)
-        except sr.IllegalMoveError:
-            continue
-        raise AssertionError(f"{sr.format_action(action)} is not listed but apply accepted it")
+    assert_unlisted_refused(state, listed, candidates)
 
 
 # -- going_down.out_same_turn (issue 24, build 3: going out on the turn of going down) --------
@@ -238,29 +227,21 @@ NO_OUT_AT_ONCE = house(SHANGHAI, "no-out-at-once", going_down__out_same_turn=Fal
 EIGHTS, NINES = cards("8C 8C 8D 8D 8H 8S"), cards("9C 9D 9H 9H 9S 9S")  # canonical order
 
 
+def _twelve_eights_and_nines(variant: sr.Variant) -> sr.GameState:
+    """Seat 0 holds six eights and five nines and has drawn the sixth nine: it can meld all
+    twelve cards."""
+    return _seat_0_to_play(variant, "8C 8D 8H 8S 8C 8D 9S 9H 9D 9C 9S", drawn="9H")
+
+
 def test_going_out_on_the_turn_of_going_down_where_the_variant_allows_it() -> None:
-    state = stacked(
-        SHANGHAI,
-        {0: cards("8C 8D 8H 8S 8C 8D 9S 9H 9D 9C 9S")},
-        upcard=C("KH"),
-        stock_top=cards("9H"),
-        dealer=3,
-    )
-    state = pass_offers(sr.draw(state, 0, STOCK))
+    state = _twelve_eights_and_nines(SHANGHAI)
     assert sr.Meld(0, (EIGHTS,)) in sr.legal_actions(state)
     out = sr.meld(state, 0, [EIGHTS, NINES])
     assert out.phase is sr.Phase.DEAL_OVER and out.results[-1].winner == 0
 
 
 def test_going_down_out_same_turn_false_keeps_a_card_to_discard_and_one_to_keep() -> None:
-    state = stacked(
-        NO_OUT_AT_ONCE,
-        {0: cards("8C 8D 8H 8S 8C 8D 9S 9H 9D 9C 9S")},
-        upcard=C("KH"),
-        stock_top=cards("9H"),
-        dealer=3,
-    )
-    state = pass_offers(sr.draw(state, 0, STOCK))
+    state = _twelve_eights_and_nines(NO_OUT_AT_ONCE)
     with pytest.raises(sr.GoOutError, match="out_same_turn=false"):
         sr.meld(state, 0, [EIGHTS, NINES])
     begun = sr.meld(state, 0, [EIGHTS])
@@ -276,19 +257,7 @@ def test_going_down_out_same_turn_false_keeps_a_card_to_discard_and_one_to_keep(
     after = sr.discard(down, 0, C("9S"))
     assert after.hand(0) == (C("9S"),) and after.phase is not sr.Phase.DEAL_OVER
     optional = house(NO_OUT_AT_ONCE, "no-out-optional", going_out=sr.GoOutDiscard.OPTIONAL)
-    state = pass_offers(
-        sr.draw(
-            stacked(
-                optional,
-                {0: cards("8C 8D 8H 8S 8C 8D 9S 9H 9D 9C 9S")},
-                upcard=C("KH"),
-                stock_top=cards("9H"),
-                dealer=3,
-            ),
-            0,
-            STOCK,
-        )
-    )
+    state = _twelve_eights_and_nines(optional)
     with pytest.raises(sr.GoOutError, match="out_same_turn=false"):
         sr.meld(state, 0, [EIGHTS, NINES[:5]])  # one card left: its discard would go out
 
@@ -347,17 +316,9 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "variants"
 
 
 def _bots_play(variant: sr.Variant, players: int, seed: int) -> sr.GameState:
-    bots = [
-        sr.GreedyBot(variant) if seat % 2 else sr.RandomBot(seed + seat) for seat in range(players)
-    ]
-    state = sr.new_game(variant, players=players, seed=seed)
-    while not state.is_over:
-        if state.phase is sr.Phase.DEAL_OVER:
-            state = sr.next_deal(state)
-            continue
-        seat = state.to_act
-        assert seat is not None
-        state = sr.apply(state, bots[seat].choose(sr.view(state, seat)))
+    """A whole game of that variant between bots (see :func:`tests.bot_games.bot_play`)."""
+    state = bot_state(variant, players, seed, 50_000)
+    assert state.is_over
     return state
 
 
@@ -448,18 +409,10 @@ def test_deal_spec_going_out_sets_the_going_out_rule_of_its_deal() -> None:
     variant = house(SHANGHAI, "first-deal-discards", deals=(discard_out, sets), deal_count=2)
     assert variant.going_out_in(1) is sr.GoOutDiscard.OPTIONAL
     assert variant.going_out_in(2) is variant.going_out is sr.GoOutDiscard.NEVER
-    hand = cards("8C 8C 8D 8D 8H 8S 9C 9D 9H 9H 9S")
     groups = [cards("8C 8C 8D 8D 8H 8S"), cards("9C 9D 9H 9H 9S")]  # KD left
     for deal_number in (1, 2):
-        state = stacked(
-            variant,
-            {0: hand},
-            upcard=C("KH"),
-            stock_top=cards("KD"),
-            dealer=3,
-            deal_number=deal_number,
-        )
-        state = pass_offers(sr.draw(state, 0, STOCK))
+        hand = "8C 8C 8D 8D 8H 8S 9C 9D 9H 9H 9S"
+        state = _seat_0_to_play(variant, hand, drawn="KD", deal_number=deal_number)
         if deal_number == 1:
             out = sr.discard(sr.meld(state, 0, groups), 0, C("KD"))
             assert out.phase is sr.Phase.DEAL_OVER and out.results[-1].winner == 0
