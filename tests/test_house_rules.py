@@ -456,3 +456,16 @@ def test_jokers_min_naturals_is_at_least_one_and_at_most_the_smallest_group() ->
         house(SHANGHAI, "x", jokers__min_naturals=0)
     with pytest.raises(sr.VariantError, match=r"jokers\.min_naturals"):
         house(SHANGHAI, "x", jokers__min_naturals=4)
+
+
+def test_the_rl_action_encoding_keeps_the_kind_a_meld_names() -> None:
+    pytest.importorskip("numpy")  # the [rl] extra
+    from shanghai_rummy.rl.encoding import ActionEncoding
+
+    encoding = ActionEncoding(sr.get_variant("rummy51"), 4)
+    as_run = sr.Meld(0, (cards("JK JK 9C"),), (RUN,))
+    as_set = sr.Meld(0, (cards("9C JK JK"),))
+    run_index, set_index = encoding.encode(as_run), encoding.encode(as_set)
+    assert run_index != set_index
+    assert encoding.action_at(run_index, 0) == as_run
+    assert encoding.action_at(set_index, 0) == as_set
