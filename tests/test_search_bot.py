@@ -86,6 +86,33 @@ def test_the_draw_and_the_discard_are_searched_only_when_asked() -> None:
     pytest.fail("no discard was reached")  # pragma: no cover
 
 
+def test_the_draw_is_searched_where_the_upcard_is_near_the_hand() -> None:
+    variant = sr.get_variant("shanghai")
+    near = far = 0
+    for state in bot_play("shanghai", 4, 3, 400):
+        if state.phase is not sr.Phase.DRAW or state.to_act is None or state.upcard is None:
+            continue
+        seen = sr.view(state, state.to_act)
+        bot = sr.SearchBot(variant, simulations=2, horizon=10, decisions=["draw"])
+        assert bot.choose(seen) in seen.legal_actions
+        if seen.down[state.to_act] or state.upcard.rank is sr.Rank.ACE:
+            continue  # once down, near is "lays off"; an ace may neighbour a 2
+        shares = any(
+            card.rank is state.upcard.rank
+            or (card.suit is state.upcard.suit and abs(card.rank - state.upcard.rank) <= 2)
+            for card in seen.hand
+            if card.rank is not None and state.upcard.rank is not None
+        )
+        if state.upcard.is_joker or shares:
+            near += bot.searches
+        else:
+            assert bot.searches == 0
+            far += 1
+        if near and far:
+            return
+    pytest.fail(f"near upcards searched {near} times, {far} far ones")  # pragma: no cover
+
+
 @pytest.mark.parametrize("decisions", ["buy", ["buy", "go down"]])
 def test_decisions_must_be_known_kinds(decisions: object) -> None:
     with pytest.raises(sr.RummyError, match="decisions"):
