@@ -9,12 +9,14 @@ For each preset, whole games are played until at least ``--deals`` deals (ten de
 the Shanghai presets, one per seat in Rummy 51). Game ``i`` uses seed ``seed + i`` and seats
 the SearchBot at seat ``i % 4``, so every seat takes its turn; every deal is one sample.
 
-Figures per preset, each with a 95% confidence interval: the SearchBot's mean points per deal
-and a GreedyBot seat's (Student's t; lower is better in every preset); the *margin*, the
-SearchBot's points minus the mean of the three GreedyBots' in the same deal (a paired
-difference per deal; negative is better); the share of deals the SearchBot won (went out) and
-the mean share of one GreedyBot seat (Wilson intervals); the time per SearchBot move (all its
-moves) and per searched decision.
+Figures per preset, each with a 95% confidence interval, one sample per deal: the SearchBot's
+mean points per deal and a GreedyBot seat's (the mean of the three in that deal; Student's t;
+lower is better in every preset); the *margin*, the SearchBot's points minus the mean of the
+three GreedyBots' in the same deal (a paired difference; negative is better); the share of
+deals the SearchBot won (went out) and the mean share of one GreedyBot seat (Wilson
+intervals), and the paired gap between the two (per deal: 1 if the SearchBot won, less a
+third if a GreedyBot did; Student's t); the CPU time per SearchBot move (all its moves) and
+per searched decision.
 """
 
 from __future__ import annotations
@@ -80,22 +82,27 @@ def _rounded(value: float | None) -> float | None:
 
 
 def summary(preset: str, games: list[dict[str, Any]], simulations: int) -> dict[str, Any]:
-    """The figures of one preset's games."""
+    """The figures of one preset's games (one sample per deal: a GreedyBot's points are the
+    mean of the three GreedyBot seats' in that deal)."""
     margins: list[float] = []
     own: list[float] = []
     theirs: list[float] = []
+    win_gaps: list[float] = []
     won = greedy_won = deals = 0
     for game in games:
         seat = game["seat"]
         for deal in game["deals"]:
             points = deal["points"]
-            others = [value for other, value in enumerate(points) if other != seat]
-            margins.append(points[seat] - statistics.fmean(others))
+            others = statistics.fmean(value for other, value in enumerate(points) if other != seat)
+            margins.append(points[seat] - others)
             own.append(points[seat])
-            theirs.extend(others)
+            theirs.append(others)
             deals += 1
-            won += deal["winner"] == seat
-            greedy_won += deal["winner"] is not None and deal["winner"] != seat
+            searcher_won = deal["winner"] == seat
+            greedy_went_out = deal["winner"] is not None and not searcher_won
+            won += searcher_won
+            greedy_won += greedy_went_out
+            win_gaps.append(searcher_won - greedy_went_out / (PLAYERS - 1))
     moves = sum(game["moves"] for game in games)
     searched = sum(game["searched"] for game in games)
     seconds = sum(game["seconds"] for game in games)
@@ -117,11 +124,27 @@ def summary(preset: str, games: list[dict[str, Any]], simulations: int) -> dict[
         "greedy_deal_win_share_ci95": [
             round(x, 4) for x in share_interval(greedy_won, deals * (PLAYERS - 1))
         ],
+        "win_share_gap": round(statistics.fmean(win_gaps), 4),
+        "win_share_gap_ci95": _rounded(mean_interval(win_gaps)),
         "search_moves": moves,
         "searched_decisions": searched,
         "cpu_seconds_per_move": round(seconds / moves, 5) if moves else 0.0,
         "cpu_seconds_per_searched_decision": round(seconds / searched, 5) if searched else 0.0,
         "search_cpu_seconds": round(seconds, 1),
+    }
+
+
+def resummarize(path: Path) -> dict[str, Any]:
+    """The figures again from the games of a saved run (this script's JSON output)."""
+    saved = json.loads(path.read_text())
+    return {
+        "search_bot": [
+            summary(preset, games, figures["simulations_per_searched_decision"])
+            for figures, (preset, games) in zip(
+                saved["search_bot"], saved["games"].items(), strict=True
+            )
+        ],
+        "cpu_seconds": saved["cpu_seconds"],
     }
 
 
@@ -131,7 +154,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="at least this many per preset")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--simulations", type=int, default=8, help="rollouts per searched decision")
+    parser.add_argument("--summarize", type=Path, help="only sum up a saved run's games again")
     options = parser.parse_args()
+    if options.summarize is not None:
+        print(json.dumps(resummarize(options.summarize), indent=2))
+        return
     results = []
     started = time.process_time()
     for preset in options.presets:
