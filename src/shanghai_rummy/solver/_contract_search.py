@@ -153,11 +153,8 @@ class _ContractSearch:
         self.kind_candidates = [lists[spec] for spec in self.kinds.kinds]
 
     def _natural_mask(self, suit: int, start: int, length: int) -> int:
-        mask = self.avail[suit] & self.rules.span_mask[start, length]
-        aces = self.rules.ace_positions
-        if length >= 14 and mask & aces == aces and self.counts[suit * 16 + ACE] < 2:
-            mask &= ~(1 << (start + length - 1))
-        return mask
+        aces = self.counts[suit * 16 + ACE]
+        return self.rules.natural_positions(self.avail[suit], aces, start, length)
 
     def _run_candidates(self, spec: tuple[int, int, int]) -> list[tuple[int, int, int]]:
         """Every (suit, start, length) a run of ``spec`` could take with the whole hand."""
@@ -274,23 +271,14 @@ class _ContractSearch:
             most = min(self.jokers, cap, rules.most_jokers[length])
             if forced > most:
                 continue
-            if any(
-                s == suit and runs_clash(start, length, b, n, rules.variant)
-                for s, b, n, _ in self.runs
-            ):
+            if rules.clashes_with(self.runs, suit, start, length):
                 continue
             spare = most - forced
             choices = (
                 position_subsets(self._useful(suit, have, later_runs), spare) if spare else [0]
             )
             interval = rules.span_mask[start, length]
-            for swapped in choices:
-                natural = have & ~swapped
-                used = length - natural.bit_count()
-                if used == length:
-                    continue
-                if used + 1 == length and rules.set_reading(length, 1):
-                    continue  # one natural card and jokers: it reads as a set
+            for natural, used in rules.run_fillings(have, choices, length):
                 self._take_run(suit, natural)
                 self.jokers -= used
                 self.runs.append((suit, start, length, interval & ~natural))

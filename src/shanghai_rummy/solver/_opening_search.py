@@ -16,7 +16,6 @@ from ._variant_rules import (
     bit_positions,
     position_subsets,
     run_shape,
-    runs_clash,
     set_shape,
 )
 
@@ -111,11 +110,8 @@ class OpeningSearch:
         self.sets: list[GroupShape] = []
 
     def _natural_mask(self, suit: int, start: int, length: int) -> int:
-        mask = self.avail[suit] & self.rules.span_mask[start, length]
-        aces = self.rules.ace_positions
-        if length >= 14 and mask & aces == aces and self.counts[suit * 16 + ACE] < 2:
-            mask &= ~(1 << (start + length - 1))
-        return mask
+        aces = self.counts[suit * 16 + ACE]
+        return self.rules.natural_positions(self.avail[suit], aces, start, length)
 
     def _move(self, suit: int, mask: int, sign: int) -> None:
         base = suit * 16
@@ -183,20 +179,11 @@ class OpeningSearch:
             most = min(self.jokers, rules.per_group_limit, rules.most_jokers[length])
             if forced > most:
                 continue
-            if any(
-                s == suit and runs_clash(start, length, b, n, rules.variant)
-                for s, b, n, _ in self.runs
-            ):
+            if rules.clashes_with(self.runs, suit, start, length):
                 continue
             choices = position_subsets(bit_positions(have), most - forced)
             interval = rules.span_mask[start, length]
-            for swapped in choices:
-                natural = have & ~swapped
-                used = length - natural.bit_count()
-                if used == length:
-                    continue
-                if used + 1 == length and rules.set_reading(length, 1):
-                    continue
+            for natural, used in rules.run_fillings(have, choices, length):
                 self._move(suit, natural, 1)
                 self.jokers -= used
                 self.run_points += points

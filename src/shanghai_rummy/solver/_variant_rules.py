@@ -7,7 +7,7 @@ run positions (see :mod:`.melds`). Nothing here is public.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
 from ..cards import JOKER, Card, Rank
@@ -224,6 +224,39 @@ class VariantRules:
         if cards != size if self.exact_sizes else cards < size:
             return False
         return jokers <= self.slot_joker_cap(size)
+
+    def natural_positions(self, held: int, aces: int, start: int, length: int) -> int:
+        """The positions of the run over ``length`` positions from ``start`` that natural
+        cards of a suit fill, the suit holding the run positions ``held`` and ``aces`` copies
+        of its ace: a single ace fills one end of an ace-to-ace run (the low one here)."""
+        mask = held & self.span_mask[start, length]
+        both = self.ace_positions
+        if length >= 14 and mask & both == both and aces < 2:
+            mask &= ~(1 << (start + length - 1))
+        return mask
+
+    def run_fillings(
+        self, have: int, swaps: Iterable[int], length: int
+    ) -> Iterator[tuple[int, int]]:
+        """For each choice in ``swaps`` of the held positions ``have`` left to jokers, the
+        positions natural cards fill and the jokers used, in a run of ``length``; skipped: a
+        run of jokers only, and one natural card with jokers that reads as a set."""
+        for swapped in swaps:
+            natural = have & ~swapped
+            used = length - natural.bit_count()
+            if used == length or (used + 1 == length and self.set_reading(length, 1)):
+                continue
+            yield natural, used
+
+    def clashes_with(
+        self, placed: Iterable[tuple[int, int, int, int]], suit: int, start: int, length: int
+    ) -> bool:
+        """Whether a run of ``suit`` over ``length`` positions from ``start`` may not go down
+        with one of the runs ``placed`` (suit, start, length, joker positions)."""
+        return any(
+            other == suit and runs_clash(start, length, first, size, self.variant)
+            for other, first, size, _ in placed
+        )
 
     def fewest_naturals(self, size: int, jokers: int, cap: int) -> int:
         """The fewest natural cards a group filling a slot of ``size`` holds, with ``jokers``
