@@ -785,18 +785,7 @@ def _completion(
         leaves is None or leaves(len(cards) - sum(map(len, found)))
     ):
         return found
-    counts, jokers = count_cards(cards)
-    ways = every_way(
-        counts,
-        jokers,
-        residual,
-        rules_of(variant),
-        first_only=True,
-        leaves=leaves,
-        most_left=most_left,
-        laid_runs=runs,
-    )
-    return tuple(candidate.cards for candidate in ways[0]) if ways else None
+    return _first_walked(cards, residual, variant, leaves, most_left, runs)
 
 
 _ANY_GROUPS = Opening(min_points=0)
@@ -814,16 +803,30 @@ def _extra_groups(
     ``leaves`` refuses, and the going down may hold more groups (an opening, a contract
     without ``exact_meld_count``): the first way of extra groups that joins them and leaves
     a number it accepts, or None."""
+    return _first_walked(cards, _ANY_GROUPS, variant, leaves, most_left, _laid_runs(laid, variant))
+
+
+def _first_walked(
+    cards: tuple[Card, ...],
+    requirement: Requirement,
+    variant: Variant,
+    leaves: Callable[[int], bool] | None,
+    most_left: int | None,
+    laid_runs: Sequence[tuple[int, int, int]],
+) -> Arrangement | None:
+    """The first way the walk over every group finds to meet ``requirement`` with some of
+    ``cards`` that leaves a number of cards ``leaves`` accepts and clashes with none of
+    ``laid_runs``, or None."""
     counts, jokers = count_cards(cards)
     ways = every_way(
         counts,
         jokers,
-        _ANY_GROUPS,
+        requirement,
         rules_of(variant),
         first_only=True,
         leaves=leaves,
         most_left=most_left,
-        laid_runs=_laid_runs(laid, variant),
+        laid_runs=laid_runs,
     )
     return tuple(candidate.cards for candidate in ways[0]) if ways else None
 
