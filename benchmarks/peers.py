@@ -50,8 +50,9 @@ def _summary(samples: list[float], elapsed: float) -> dict[str, Any]:
 
 
 def measure_ours(seconds: float, seed: int, variant_id: str, players: int) -> dict[str, Any]:
-    sys.path.insert(0, str(ROOT / "src"))
+    sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
     import shanghai_rummy as sr
+    from benchmarks.engine import next_decision
 
     variant = sr.get_variant(variant_id)
     rng = random.Random(seed)
@@ -61,12 +62,7 @@ def measure_ours(seconds: float, seed: int, variant_id: str, players: int) -> di
     state = sr.new_game(variant, players=players, seed=seed)
     started = clock()
     while clock() - started < seconds:
-        while state.to_act is None:
-            if state.phase is sr.Phase.GAME_OVER:
-                game += 1
-                state = sr.new_game(variant, players=players, seed=seed + game)
-            else:
-                state = sr.next_deal(state)
+        state, game = next_decision(state, variant, players, seed, game)
         start = clock()
         actions = sr.legal_actions(state)
         action = actions[rng.randrange(len(actions))]
