@@ -11,8 +11,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import shanghai_rummy as sr
 from shanghai_rummy.caches import clear_caches
 from shanghai_rummy.memo import MEMOS
@@ -130,11 +128,6 @@ def test_a_memo_never_grows_past_its_size() -> None:
         MEMOS.remove(kept)
 
 
-@pytest.mark.xfail(
-    reason="variant_files reads variants through serialization, which imports every document "
-    "class (states, views, records) and validate; and the package imports the engine eagerly",
-    strict=True,
-)
 def test_variant_files_and_variant_json_load_without_the_engine(tmp_path: Path) -> None:
     document = tmp_path / "house.json"
     document.write_text(json.dumps({"base": "shanghai", "id": "house", "name": "House"}))

@@ -5,126 +5,132 @@ States are immutable values; every move is a pure function from a state to a new
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from . import limits
-from .actions import (
-    Action,
-    Buy,
-    Discard,
-    Draw,
-    End,
-    GoOut,
-    LayOff,
-    Meld,
-    PassBuy,
-    PlannedLayOff,
-    Source,
-    SwapJoker,
-)
-from .bots import Bot, GreedyBot, RandomBot
-from .cards import JOKER, Card, Rank, Suit, make_pack, parse_cards, sort_cards
-from .contracts import CardValues, Contract, Opening, Requirement
-from .engine import (
-    apply,
-    buy,
-    deal_from,
-    discard,
-    draw,
-    go_out,
-    lay_off,
-    legal_actions,
-    meld,
-    new_game,
-    next_deal,
-    pass_buy,
-    score,
-    swap_joker,
-)
-from .engine.validation import validate
-from .errors import (
-    ArgumentTypeError,
-    BuyNotAllowedError,
-    CardNotInHandError,
-    ContractNotMetError,
-    DrawError,
-    GoOutError,
-    IllegalMoveError,
-    InvalidMeldError,
-    InvalidStateError,
-    JokerSwapError,
-    LayOffError,
-    NotationError,
-    NotYourTurnError,
-    RummyError,
-    SerializationError,
-    VariantError,
-    WrongPhaseError,
-)
-from .events import (
-    Bought,
-    DealEnded,
-    DealStarted,
-    Discarded,
-    Drew,
-    Event,
-    GameEnded,
-    LaidOff,
-    Melded,
-    PassedBuy,
-    Restocked,
-    SeenEvents,
-    SwappedJoker,
-    TookCutCard,
-    TookUpcard,
-    UpcardOffered,
-    seen_by,
-)
-from .melds import (
-    GroupShape,
-    MeldKind,
-    TableMeld,
-    check_group,
-    group_points,
-    lay_off_ends,
-    make_table_meld,
-    swap_positions,
-)
-from .notation import format_action, parse_action
-from .records import GameRecord, record, replay
-from .sampling import sample_state
-from .schema import json_schema
-from .scoring import DealResult, Outcome, SeatScore
-from .search_bot import SearchBot
-from .serialization import from_dict, from_json, to_dict, to_json
-from .solver import arrangements, canonical_groups, check_going_down, possible_groups, solve
-from .state import GameState, History, Phase, SeatState, StackedDeal, TurnState
-from .table import Table
 from .variant_file_schema import variant_file_schema
-from .variant_files import load_variant, variant_from_dict, variant_to_dict
-from .variants import (
-    VARIANTS,
-    Aces,
-    BuyPriority,
-    BuyRules,
-    DealSpec,
-    DrawRules,
-    FirstDealer,
-    GoingDownRules,
-    GoOutDiscard,
-    JokerRules,
-    JokerSwapRules,
-    MeldRules,
-    NewMelds,
-    PackSize,
-    Restock,
-    SameSuitRuns,
-    Scoring,
-    StockRules,
-    SwapFrom,
-    SwapWho,
-    Variant,
-    get_variant,
-)
-from .views import PlayerView, view
+
+if TYPE_CHECKING:
+    from .actions import (
+        Action,
+        Buy,
+        Discard,
+        Draw,
+        End,
+        GoOut,
+        LayOff,
+        Meld,
+        PassBuy,
+        PlannedLayOff,
+        Source,
+        SwapJoker,
+    )
+    from .bots import Bot, GreedyBot, RandomBot
+    from .cards import JOKER, Card, Rank, Suit, make_pack, parse_cards, sort_cards
+    from .contracts import CardValues, Contract, Opening, Requirement
+    from .engine import (
+        apply,
+        buy,
+        deal_from,
+        discard,
+        draw,
+        go_out,
+        lay_off,
+        legal_actions,
+        meld,
+        new_game,
+        next_deal,
+        pass_buy,
+        score,
+        swap_joker,
+    )
+    from .engine.validation import validate
+    from .errors import (
+        ArgumentTypeError,
+        BuyNotAllowedError,
+        CardNotInHandError,
+        ContractNotMetError,
+        DrawError,
+        GoOutError,
+        IllegalMoveError,
+        InvalidMeldError,
+        InvalidStateError,
+        JokerSwapError,
+        LayOffError,
+        NotationError,
+        NotYourTurnError,
+        RummyError,
+        SerializationError,
+        VariantError,
+        WrongPhaseError,
+    )
+    from .events import (
+        Bought,
+        DealEnded,
+        DealStarted,
+        Discarded,
+        Drew,
+        Event,
+        GameEnded,
+        LaidOff,
+        Melded,
+        PassedBuy,
+        Restocked,
+        SeenEvents,
+        SwappedJoker,
+        TookCutCard,
+        TookUpcard,
+        UpcardOffered,
+        seen_by,
+    )
+    from .melds import (
+        GroupShape,
+        MeldKind,
+        TableMeld,
+        check_group,
+        group_points,
+        lay_off_ends,
+        make_table_meld,
+        swap_positions,
+    )
+    from .notation import format_action, parse_action
+    from .records import GameRecord, record, replay
+    from .sampling import sample_state
+    from .schema import json_schema
+    from .scoring import DealResult, Outcome, SeatScore
+    from .search_bot import SearchBot
+    from .serialization import from_dict, from_json, to_dict, to_json
+    from .solver import arrangements, canonical_groups, check_going_down, possible_groups, solve
+    from .state import GameState, History, Phase, SeatState, StackedDeal, TurnState
+    from .table import Table
+    from .variant_files import load_variant, variant_from_dict, variant_to_dict
+    from .variants import (
+        VARIANTS,
+        Aces,
+        BuyPriority,
+        BuyRules,
+        DealSpec,
+        DrawRules,
+        FirstDealer,
+        GoingDownRules,
+        GoOutDiscard,
+        JokerRules,
+        JokerSwapRules,
+        MeldRules,
+        NewMelds,
+        PackSize,
+        Restock,
+        SameSuitRuns,
+        Scoring,
+        StockRules,
+        SwapFrom,
+        SwapWho,
+        Variant,
+        get_variant,
+    )
+    from .views import PlayerView, view
+
 
 __version__ = "0.1.0"
 
@@ -270,3 +276,159 @@ __all__ = [
     "variant_to_dict",
     "view",
 ]
+
+_HOMES: dict[str, str] = {
+    "Aces": "variants",
+    "Action": "actions",
+    "ArgumentTypeError": "errors",
+    "Bot": "bots",
+    "Bought": "events",
+    "Buy": "actions",
+    "BuyNotAllowedError": "errors",
+    "BuyPriority": "variants",
+    "BuyRules": "variants",
+    "Card": "cards",
+    "CardNotInHandError": "errors",
+    "CardValues": "contracts",
+    "Contract": "contracts",
+    "ContractNotMetError": "errors",
+    "DealEnded": "events",
+    "DealResult": "scoring",
+    "DealSpec": "variants",
+    "DealStarted": "events",
+    "Discard": "actions",
+    "Discarded": "events",
+    "Draw": "actions",
+    "DrawError": "errors",
+    "DrawRules": "variants",
+    "Drew": "events",
+    "End": "actions",
+    "Event": "events",
+    "FirstDealer": "variants",
+    "GameEnded": "events",
+    "GameRecord": "records",
+    "GameState": "state",
+    "GoOut": "actions",
+    "GoOutDiscard": "variants",
+    "GoOutError": "errors",
+    "GoingDownRules": "variants",
+    "GreedyBot": "bots",
+    "GroupShape": "melds",
+    "History": "state",
+    "IllegalMoveError": "errors",
+    "InvalidMeldError": "errors",
+    "InvalidStateError": "errors",
+    "JOKER": "cards",
+    "JokerRules": "variants",
+    "JokerSwapError": "errors",
+    "JokerSwapRules": "variants",
+    "LaidOff": "events",
+    "LayOff": "actions",
+    "LayOffError": "errors",
+    "Meld": "actions",
+    "MeldKind": "melds",
+    "MeldRules": "variants",
+    "Melded": "events",
+    "NewMelds": "variants",
+    "NotYourTurnError": "errors",
+    "NotationError": "errors",
+    "Opening": "contracts",
+    "Outcome": "scoring",
+    "PackSize": "variants",
+    "PassBuy": "actions",
+    "PassedBuy": "events",
+    "Phase": "state",
+    "PlannedLayOff": "actions",
+    "PlayerView": "views",
+    "RandomBot": "bots",
+    "Rank": "cards",
+    "Requirement": "contracts",
+    "Restock": "variants",
+    "Restocked": "events",
+    "RummyError": "errors",
+    "SameSuitRuns": "variants",
+    "Scoring": "variants",
+    "SearchBot": "search_bot",
+    "SeatScore": "scoring",
+    "SeatState": "state",
+    "SeenEvents": "events",
+    "SerializationError": "errors",
+    "Source": "actions",
+    "StackedDeal": "state",
+    "StockRules": "variants",
+    "Suit": "cards",
+    "SwapFrom": "variants",
+    "SwapJoker": "actions",
+    "SwapWho": "variants",
+    "SwappedJoker": "events",
+    "Table": "table",
+    "TableMeld": "melds",
+    "TookCutCard": "events",
+    "TookUpcard": "events",
+    "TurnState": "state",
+    "UpcardOffered": "events",
+    "VARIANTS": "variants",
+    "Variant": "variants",
+    "VariantError": "errors",
+    "WrongPhaseError": "errors",
+    "apply": "engine",
+    "arrangements": "solver",
+    "buy": "engine",
+    "canonical_groups": "solver",
+    "check_going_down": "solver",
+    "check_group": "melds",
+    "deal_from": "engine",
+    "discard": "engine",
+    "draw": "engine",
+    "format_action": "notation",
+    "from_dict": "serialization",
+    "from_json": "serialization",
+    "get_variant": "variants",
+    "go_out": "engine",
+    "group_points": "melds",
+    "json_schema": "schema",
+    "lay_off": "engine",
+    "lay_off_ends": "melds",
+    "legal_actions": "engine",
+    "load_variant": "variant_files",
+    "make_pack": "cards",
+    "make_table_meld": "melds",
+    "meld": "engine",
+    "new_game": "engine",
+    "next_deal": "engine",
+    "parse_action": "notation",
+    "parse_cards": "cards",
+    "pass_buy": "engine",
+    "possible_groups": "solver",
+    "record": "records",
+    "replay": "records",
+    "sample_state": "sampling",
+    "score": "engine",
+    "seen_by": "events",
+    "solve": "solver",
+    "sort_cards": "cards",
+    "swap_joker": "engine",
+    "swap_positions": "melds",
+    "to_dict": "serialization",
+    "to_json": "serialization",
+    "validate": "engine.validation",
+    "variant_from_dict": "variant_files",
+    "variant_to_dict": "variant_files",
+    "view": "views",
+}
+"""Where each public name lives: its module is imported the first time the name is read."""
+
+
+def __getattr__(name: str) -> object:
+    """A public name, its module imported on first use (PEP 562): ``import shanghai_rummy``
+    stays cheap, and loading a variant file does not import the engine."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

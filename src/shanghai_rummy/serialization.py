@@ -30,17 +30,13 @@ shanghai_rummy.errors.SerializationError: $.data.card: unknown card code '11H' (
 
 from __future__ import annotations
 
-import enum
-import functools
 import json
-import re
 import typing
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final, Literal, TypeVar, get_args, get_origin, overload
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, overload
 
 import attrs
 import cattrs
-from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from . import limits
@@ -58,8 +54,20 @@ from .actions import (
     shared_discard,
     shared_draw,
 )
-from .cards import Card, make_pack
-from .contracts import Contract, Opening, Requirement
+from .cards import Card
+from .contracts import Requirement
+from .conversion import (
+    CARDS_BY_CODE,
+    CODE_OF,
+    REQUIREMENT_TAGS,
+    FieldError,
+    attrs_structure_hook,
+    error_paths,
+    failure,
+    json_kind,
+    short,
+    value_converter,
+)
 from .document_bounds import field_bounds
 from .engine.validation import validate
 from .errors import ArgumentTypeError, InvalidStateError, RummyError, SerializationError
@@ -84,11 +92,10 @@ from .events import (
     chain_of,
 )
 from .limits import MAX_DOCUMENT_BYTES, MAX_HISTORY_ACTIONS
-from .memo import Memo
 from .records import GameRecord
 from .scoring import DealResult, Outcome
 from .state import GameState, History
-from .variants import VARIANTS, Variant
+from .variants import Variant
 from .views import PlayerView
 
 __all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
@@ -110,7 +117,6 @@ ACTION_TAGS: dict[type, str] = {
     Discard: "discard",
     GoOut: "go_out",
 }
-REQUIREMENT_TAGS: dict[type, str] = {Contract: "contract", Opening: "opening"}
 EVENT_TAGS: dict[type, str] = {
     DealStarted: "deal_started",
     Drew: "drew",
@@ -146,228 +152,8 @@ DOCUMENTS: tuple[tuple[str, object], ...] = (
 )
 """Each document ``type`` and the class (or union) its ``data`` holds."""
 
-_CARDS = {card.code: card for card in make_pack(1, 1)}
-_MOST_PROBLEMS = 3  # errors reported from one array (the message shows three)
-_CODE_OF = {card: code for code, card in _CARDS.items()}
-
-
-# --- reporting errors with their paths --------------------------------------------------------
-
-
-class _FieldError(ValueError):
-    """A bad value found below the object being structured: ``suffix`` extends the path."""
-
-    def __init__(self, suffix: str, message: str) -> None:
-        super().__init__(message)
-        self.suffix = suffix
-
-
-class _ItemErrors(ValueError):
-    """The errors of an array's items, each with the suffix (``"[3]"``) that extends the path."""
-
-    def __init__(self, problems: list[tuple[str, Exception]]) -> None:
-        super().__init__(f"{len(problems)} bad item(s)")
-        self.problems = problems
-
-
-def _short(value: object) -> str:
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long to print
-        return f"<{type(value).__name__}>"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _kind(value: object) -> str:
-    """The JSON kind of a decoded value, for messages."""
-    names = {
-        type(None): "null",
-        bool: "a boolean",
-        int: "an integer",
-        float: "a number",
-        str: "a string",
-        list: "an array",
-        dict: "an object",
-    }
-    name = names.get(type(value), type(value).__name__)
-    return name if isinstance(value, (list, dict)) or value is None else f"{name} ({_short(value)})"
-
-
-_OWN_FIELD = re.compile(r"^[A-Z]\w*(?:\.([\w.\[\]]+))?: (.*)$", re.DOTALL)
-
-# cattrs names the attribute, not the key, in its notes; GameState.log is the key "history".
-_KEYS = {"log": "history", "event_log": "events"}
-
-
-def _errors(error: BaseException, path: str) -> Iterator[tuple[str, str]]:
-    """Every (path, message) in a cattrs error tree."""
-    if isinstance(error, IterableValidationError):
-        with_index, without = error.group_exceptions()
-        for inner, index_note in with_index:
-            yield from _errors(inner, f"{path}[{index_note.index!r}]")
-        for inner in without:
-            yield from _errors(inner, path)
-    elif isinstance(error, ClassValidationError):
-        with_name, others = error.group_exceptions()
-        for inner, name_note in with_name:
-            yield from _errors(inner, f"{path}.{_KEYS.get(name_note.name, name_note.name)}")
-        for inner in others:
-            yield from _errors(inner, path)
-    elif isinstance(error, ForbiddenExtraKeysError):
-        for key in sorted(error.extra_fields):
-            yield f"{path}.{key}", "unknown field"
-    elif isinstance(error, _ItemErrors):
-        for suffix, inner in error.problems:
-            yield from _errors(inner, path + suffix)
-    elif isinstance(error, _FieldError):
-        yield path + error.suffix, str(error)
-    elif isinstance(error, KeyError):
-        yield path, "required field missing"
-    elif isinstance(error, RecursionError):
-        yield path, "nested too deeply"
-    elif isinstance(error, RummyError) and _OWN_FIELD.match(str(error)):
-        # "Variant.deals[0].cards: ..." or "Contract: ..." from a class's own checks
-        match = _OWN_FIELD.match(str(error))
-        assert match is not None
-        yield (f"{path}.{match[1]}" if match[1] else path), match[2]
-    elif isinstance(error, (RummyError, TypeError, ValueError)):
-        yield path, str(error)
-    else:  # pragma: no cover - every hook raises one of the above
-        yield path, f"{type(error).__name__}: {error}"
-
-
-def _failure(errors: list[tuple[str, str]], error_type: type[RummyError]) -> RummyError:
-    shown = "; ".join(f"{path}: {message}" for path, message in errors[:3])
-    more = len(errors) - 3
-    return error_type(shown + (f" (and {more} more)" if more > 0 else ""))
-
 
 # --- the converter ----------------------------------------------------------------------------
-
-
-def _structure_int(value: object, cls: object) -> int:
-    if _is_enum(cls):  # an IntEnum such as Rank reaches the hook for int first
-        member = _enum_hook(typing.cast(type[enum.Enum], cls))(value, cls)
-        assert isinstance(member, int)
-        return member
-    if type(value) is not int:
-        raise TypeError(f"expected an integer, got {_kind(value)}")
-    return value
-
-
-def _structure_bool(value: object, _: object) -> bool:
-    if type(value) is not bool:
-        raise TypeError(f"expected true or false, got {_kind(value)}")
-    return value
-
-
-def _structure_str(value: object, _: object) -> str:
-    if type(value) is not str:
-        raise TypeError(f"expected a string, got {_kind(value)}")
-    if not value.isascii():
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:  # "\ud800" in the JSON: no UTF-8 text can hold it
-            raise ValueError("a lone surrogate (such as \\ud800) is not text") from None
-    return value
-
-
-def _structure_card(value: object, _: object) -> Card:
-    if type(value) is not str:
-        raise TypeError(f"expected a card code such as '8C' or 'JK', got {_kind(value)}")
-    card = _CARDS.get(value)
-    if card is None:
-        raise ValueError(
-            f"unknown card code {_short(value)} (a rank 2-10, J, Q, K or A and a suit C, D, H "
-            "or S, or JK)"
-        )
-    return card
-
-
-def _card_code(card: Card) -> str:
-    return _CODE_OF[card]
-
-
-def _is_enum(cls: Any) -> bool:
-    return isinstance(cls, type) and issubclass(cls, enum.Enum)
-
-
-@functools.cache
-def _enum_hook(cls: type[enum.Enum]) -> Callable[[object, object], enum.Enum]:
-    members = {(type(member.value), member.value): member for member in cls}
-    expected = ", ".join(repr(member.value) for member in cls)
-
-    def structure(value: object, _: object) -> enum.Enum:
-        member = members.get((type(value), value)) if isinstance(value, (str, int)) else None
-        if member is None:
-            raise ValueError(
-                f"{_short(value)} is not a valid {cls.__name__}: expected one of {expected}"
-            )
-        return member
-
-    return structure
-
-
-def _is_literal(cls: Any) -> bool:
-    return get_origin(cls) is Literal
-
-
-def _literal_hook(cls: Any) -> Callable[[object, object], object]:
-    allowed = get_args(cls)
-    expected = ", ".join(repr(value) for value in allowed)
-
-    def structure(value: object, _: object) -> object:
-        if not any(type(value) is type(option) and value == option for option in allowed):
-            raise ValueError(f"expected one of {expected}, got {_kind(value)}")
-        return value
-
-    return structure
-
-
-def _is_tuple(cls: Any) -> bool:
-    return get_origin(cls) is tuple
-
-
-def _homogeneous(cls: Any) -> bool:
-    args = get_args(cls)
-    return len(args) == 2 and args[1] is Ellipsis
-
-
-def _tuple_unstructure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any], list[Any]]:
-    args = get_args(cls)
-    if _homogeneous(cls):
-        item = converter.get_unstructure_hook(args[0])
-        return lambda value: [item(element) for element in value]
-    hooks = [converter.get_unstructure_hook(arg) for arg in args]
-    return lambda value: [hook(element) for hook, element in zip(hooks, value, strict=True)]
-
-
-def _tuple_structure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
-    args = get_args(cls)
-    size = None if _homogeneous(cls) else len(args)
-    types = [args[0]] if size is None else list(args)
-    hooks = [converter.get_structure_hook(item_type) for item_type in types]
-
-    def structure(value: object, _: object) -> Any:
-        if type(value) is not list:
-            raise TypeError(f"expected an array, got {_kind(value)}")
-        if size is not None and len(value) != size:
-            raise TypeError(f"expected an array of {size} items, got {len(value)}")
-        items = []
-        problems: list[tuple[str, Exception]] = []
-        for index, item in enumerate(value):
-            slot = 0 if size is None else index
-            try:
-                items.append(hooks[slot](item, types[slot]))
-            except Exception as error:  # collected, each with its index in the path
-                problems.append((f"[{index}]", error))
-                if len(problems) == _MOST_PROBLEMS:
-                    break  # enough to report: refusing costs no more than reading
-        if problems:
-            raise _ItemErrors(problems)
-        return tuple(items)
-
-    return structure
 
 
 def _structure_history(value: object, _: object) -> History | None:
@@ -410,7 +196,7 @@ def _quick_action(item: object) -> Action | None:
         if source is None:
             return None
         return shared_draw(seat, source) if shared else Draw(seat, source)
-    card = _CARDS.get(value) if tag == "discard" else None
+    card = CARDS_BY_CODE.get(value) if tag == "discard" else None
     if card is None:
         return None
     return shared_discard(seat, card) if shared else Discard(seat, card)
@@ -446,7 +232,7 @@ def _quick_data(action: Action) -> dict[str, Any] | None:
     if type(action) is Draw:
         return {"type": "draw", "seat": action.seat, "source": _SOURCE_VALUES[action.source]}
     if type(action) is Discard:
-        return {"type": "discard", "seat": action.seat, "card": _CODE_OF[action.card]}
+        return {"type": "discard", "seat": action.seat, "card": CODE_OF[action.card]}
     if type(action) is Buy:
         return {"type": "buy", "seat": action.seat}
     if type(action) is PassBuy:
@@ -476,16 +262,16 @@ def _state_overrides() -> dict[str, Any]:
 
 
 def _attrs_structure_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """:func:`~shanghai_rummy.conversion.attrs_structure_hook`, and for the documents' own
+    classes: a game state's history and events, a view's labels, a meld's groups."""
+    if cls not in (GameState, PlayerView, Meld, GoOut):
+        return attrs_structure_hook(cls, converter)
     overrides = _state_overrides() if cls is GameState else {}
     inner = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True, **overrides)
 
     def structure(value: object, _: object) -> Any:
         if type(value) is not dict:
-            raise TypeError(f"expected an object ({cls.__name__}), got {_kind(value)}")
-        if cls is Variant:
-            preset = _preset_of(value)
-            if preset is not None:
-                return preset
+            raise TypeError(f"expected an object ({cls.__name__}), got {json_kind(value)}")
         if cls is PlayerView and "labels" in value:
             return _view_with_labels(inner, value)
         loaded = inner(value, cls)
@@ -500,12 +286,12 @@ def _check_groups(action: Meld | GoOut) -> None:
     """A meld lays at least one group, and no group is empty (as the schema says): such an
     action is a slip no state accepts."""
     if type(action) is Meld and not action.groups:
-        raise _FieldError(".groups", "a meld lays at least one group")
+        raise FieldError(".groups", "a meld lays at least one group")
     for index, group in enumerate(action.groups):
         if not group:
-            raise _FieldError(f".groups[{index}]", "a group holds at least one card")
+            raise FieldError(f".groups[{index}]", "a group holds at least one card")
     if action.kinds and len(action.kinds) != len(action.groups):
-        raise _FieldError(".kinds", "one kind per group (null where it names none), or none")
+        raise FieldError(".kinds", "one kind per group (null where it names none), or none")
 
 
 def _view_with_labels(inner: Callable[[Any, Any], Any], value: dict[str, Any]) -> PlayerView:
@@ -514,7 +300,7 @@ def _view_with_labels(inner: Callable[[Any, Any], Any], value: dict[str, Any]) -
     labels = value["labels"]
     seen: PlayerView = inner({key: item for key, item in value.items() if key != "labels"}, None)
     if labels != list(seen.labels):
-        raise _FieldError(".labels", "the labels must be the legal actions' notation, in order")
+        raise FieldError(".labels", "the labels must be the legal actions' notation, in order")
     return seen
 
 
@@ -533,81 +319,9 @@ def _unstructure_view(
     return unstructure
 
 
-_PRESETS: Final[Memo[None, tuple[tuple[dict[str, Any], Variant], ...]]] = Memo(
-    "serialization.preset_data", 1
-)  # each preset's data, made once
-
-
-def _preset_of(value: dict[str, Any]) -> Variant | None:
-    """The preset whose data ``value`` is, exactly (a saved game embeds its variant, and
-    most are presets): loading gives the preset itself, whose solver tables are already
-    made, instead of an equal copy. Else None."""
-    presets = _PRESETS.get(None)
-    if presets is None:
-        presets = _PRESETS.put(
-            None,
-            tuple(
-                (_CONVERTER.unstructure(preset, Variant), preset) for preset in VARIANTS.values()
-            ),
-        )
-    for data, preset in presets:
-        if value == data and _same_json(value, data):
-            return preset
-    return None
-
-
-def _same_json(a: object, b: object) -> bool:
-    """Equal JSON values of the same types all the way down (``==`` takes 1 for true)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(_same_json(a[key], b[key]) for key in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(map(_same_json, a, b))
-    return a == b
-
-
-def _register_union(
-    converter: cattrs.Converter, union: Any, tag_key: str, tags: dict[type, str]
-) -> None:
-    by_tag = {tag: member for member, tag in tags.items()}
-    expected = ", ".join(repr(tag) for tag in by_tag)
-
-    def unstructure(value: Any) -> dict[str, Any]:
-        tag = tags.get(type(value))
-        if tag is None:
-            raise SerializationError(f"not one of {expected}: {_short(value)}")
-        return {tag_key: tag, **converter.unstructure(value, type(value))}
-
-    def structure(value: object, _: object) -> Any:
-        if type(value) is not dict:
-            raise TypeError(f"expected an object, got {_kind(value)}")
-        tag = value.get(tag_key)
-        member = by_tag.get(tag) if type(tag) is str else None
-        if member is None:
-            found = "missing" if tag_key not in value else f"got {_kind(tag)}"
-            raise _FieldError(f".{tag_key}", f"expected one of {expected}; {found}")
-        body = {key: item for key, item in value.items() if key != tag_key}
-        return converter.structure(body, member)
-
-    converter.register_unstructure_hook(union, unstructure)
-    converter.register_structure_hook(union, structure)
-
-
 def _build_converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True)
-    converter.register_structure_hook(int, _structure_int)
-    converter.register_structure_hook(bool, _structure_bool)
-    converter.register_structure_hook(str, _structure_str)
-    converter.register_structure_hook(Card, _structure_card)
-    converter.register_unstructure_hook(Card, _card_code)
-    converter.register_structure_hook_factory(_is_enum, _enum_hook)
-    converter.register_structure_hook_factory(_is_literal, _literal_hook)
-    converter.register_unstructure_hook_factory(_is_tuple, _tuple_unstructure_hook)
-    converter.register_structure_hook_factory(_is_tuple, _tuple_structure_hook)
-    converter.register_structure_hook_factory(attrs.has, _attrs_structure_hook)
-    for union, _, tag_key, tags in TAGGED_UNIONS:
-        _register_union(converter, union, tag_key, tags)
+    unions = [(union, tag_key, tags) for union, _, tag_key, tags in TAGGED_UNIONS]
+    converter = value_converter(_attrs_structure_hook, unions)
     converter.register_unstructure_hook(
         SeenEvents, lambda seen: [converter.unstructure(event, Event) for event in seen]
     )
@@ -637,7 +351,7 @@ def structure(data: Any, cls: Any, root: str, error_type: type[RummyError]) -> A
     try:
         return _CONVERTER.structure(data, cls)
     except Exception as error:  # the boundary: whatever goes wrong is the document's fault
-        raise _failure(list(_errors(error, root)) or [(root, str(error))], error_type) from None
+        raise failure(list(error_paths(error, root)) or [(root, str(error))], error_type) from None
 
 
 # --- documents --------------------------------------------------------------------------------
@@ -745,14 +459,14 @@ def from_dict(document: Any, type: object, *, check_history: bool = True) -> Any
     """
     name = _expected_name(type)
     if not isinstance(document, dict):
-        raise SerializationError(f"$: expected a document object, got {_kind(document)}")
+        raise SerializationError(f"$: expected a document object, got {json_kind(document)}")
     problems = []
     for key, expected in (("format", FORMAT), ("version", VERSION), ("type", name)):
         found = document.get(key)
         if key not in document:
             problems.append(f"$.{key}: required field missing (expected {expected!r})")
         elif found != expected or _builtin_type(found) is not _builtin_type(expected):
-            problems.append(f"$.{key}: expected {expected!r}, got {_short(found)}")
+            problems.append(f"$.{key}: expected {expected!r}, got {short(found)}")
     if "data" not in document:
         problems.append("$.data: required field missing")
     problems.extend(
@@ -822,7 +536,7 @@ def from_json(
     shanghai_rummy.errors.SerializationError: $.data.seats[0].buys: buy limit: 9 buys, but ...
     """
     if not isinstance(text, (str, bytes, bytearray)):
-        raise SerializationError(f"$: expected JSON text, got {_kind(text)}")
+        raise SerializationError(f"$: expected JSON text, got {json_kind(text)}")
     _check_size(text, max_bytes)
     try:
         document = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
@@ -839,7 +553,7 @@ def _check_size(text: str | bytes | bytearray, max_bytes: int | None) -> None:
         return
     if _builtin_type(max_bytes) is not int or max_bytes < 0:
         raise ArgumentTypeError(
-            f"from_json: max_bytes must be a non-negative integer or None, got {_short(max_bytes)}"
+            f"from_json: max_bytes must be a non-negative integer or None, got {short(max_bytes)}"
         )
     size = len(text)
     if isinstance(text, str) and size <= max_bytes < 4 * size and not text.isascii():

@@ -34,7 +34,7 @@ import attrs
 
 from ._schema_parts import CARD_VALUE, VARIANT_BOUNDS, bounded, field_descriptions, summary
 from .contracts import CardValues, Contract, Opening
-from .serialization import REQUIREMENT_TAGS, unstructure
+from .conversion import REQUIREMENT_TAGS, unstructure
 from .variants import VARIANTS, Variant
 
 __all__ = ["SCHEMA_ID", "variant_file_schema"]

@@ -41,8 +41,8 @@ from typing import Any, Union, get_args, get_origin
 import attrs
 
 from .contracts import CardValues
+from .conversion import REQUIREMENT_TAGS, structure, unstructure
 from .errors import VariantError
-from .serialization import REQUIREMENT_TAGS, structure, unstructure
 from .variants import VARIANTS, Variant
 
 if sys.version_info >= (3, 11):
