@@ -633,7 +633,7 @@ def test_finding_14_a_lone_surrogate_in_a_text_field_is_refused() -> None:
 def test_finding_15_a_megabyte_of_malformed_history_is_refused_at_the_first_items(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from shanghai_rummy import serialization
+    from shanghai_rummy import conversion
 
     state = sr.new_game(SHANGHAI, players=4, seed=7)
     document = sr.to_dict(state)
@@ -641,13 +641,13 @@ def test_finding_15_a_megabyte_of_malformed_history_is_refused_at_the_first_item
     text = json.dumps(document)
     assert len(text) > 1_000_000
     reported: list[int] = []
-    made = serialization._ItemErrors.__init__
+    made = conversion.ItemErrors.__init__
 
-    def counted(self: serialization._ItemErrors, problems: list[tuple[str, Exception]]) -> None:
+    def counted(self: conversion.ItemErrors, problems: list[tuple[str, Exception]]) -> None:
         reported.append(len(problems))
         made(self, problems)
 
-    monkeypatch.setattr(serialization._ItemErrors, "__init__", counted)
+    monkeypatch.setattr(conversion.ItemErrors, "__init__", counted)
     with pytest.raises(sr.SerializationError, match=r"history\[0\].seat: expected an integer"):
         sr.from_json(text, sr.GameState)
     assert reported == [3]  # the first failing items, not all 35,000
