@@ -37,7 +37,7 @@ from .errors import RummyError, SerializationError
 from .memo import Memo
 from .variants import VARIANTS, Variant
 
-__all__ = ["REQUIREMENT_TAGS", "structure", "unstructure", "value_converter"]
+__all__ = ["REQUIREMENT_TAGS", "structure", "structure_with", "unstructure", "value_converter"]
 
 REQUIREMENT_TAGS: dict[type, str] = {Contract: "contract", Opening: "opening"}
 """Each requirement's ``kind`` tag."""
@@ -385,7 +385,14 @@ def unstructure(value: Any, cls: Any) -> Any:
 
 def structure(data: Any, cls: Any, root: str, error_type: type[RummyError]) -> Any:
     """Plain JSON data as a ``cls``; ``error_type`` naming the path from ``root`` otherwise."""
+    return structure_with(_VALUES, data, cls, root, error_type)
+
+
+def structure_with(
+    converter: cattrs.Converter, data: Any, cls: Any, root: str, error_type: type[RummyError]
+) -> Any:
+    """:func:`structure` by ``converter`` (the documents' converter extends this module's)."""
     try:
-        return _VALUES.structure(data, cls)
+        return converter.structure(data, cls)
     except Exception as error:  # the boundary: whatever goes wrong is the data's fault
         raise failure(list(error_paths(error, root)) or [(root, str(error))], error_type) from None

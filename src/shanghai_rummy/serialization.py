@@ -62,10 +62,9 @@ from .conversion import (
     REQUIREMENT_TAGS,
     FieldError,
     attrs_structure_hook,
-    error_paths,
-    failure,
     json_kind,
     short,
+    structure_with,
     value_converter,
 )
 from .document_bounds import field_bounds
@@ -348,10 +347,7 @@ def unstructure(value: Any, cls: Any) -> Any:
 
 def structure(data: Any, cls: Any, root: str, error_type: type[RummyError]) -> Any:
     """Plain JSON data as a ``cls``; ``error_type`` naming the path from ``root`` otherwise."""
-    try:
-        return _CONVERTER.structure(data, cls)
-    except Exception as error:  # the boundary: whatever goes wrong is the document's fault
-        raise failure(list(error_paths(error, root)) or [(root, str(error))], error_type) from None
+    return structure_with(_CONVERTER, data, cls, root, error_type)
 
 
 # --- documents --------------------------------------------------------------------------------
