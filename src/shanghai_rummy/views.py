@@ -28,6 +28,7 @@ from .engine.going_down import still_to_lay
 from .engine.validation import refuses_bad_states
 from .errors import RummyError
 from .events import SeenEvents
+from .levels import requirement_of
 from .melds import TableMeld
 from .notation import format_action
 from .pictures import as_html, view_svg
@@ -153,7 +154,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         phase=state.phase,
         to_act=state.to_act,
         turn=state.turn,
-        requirement=variant.deal(state.deal_number).requirement,
+        requirement=requirement_of(state, state.turn if seat is None else seat),
         hand=() if seat is None else state.hands[seat],
         hand_sizes=tuple(len(hand) for hand in state.hands),
         down=tuple(facts.down for facts in state.seats),

@@ -34,6 +34,7 @@ from ..errors import (
     BuyNotAllowedError,
     DrawError,
 )
+from ..levels import contract_number
 from ..limits import MAX_PLAYERS
 from ..state import (
     KEEP,
@@ -127,7 +128,9 @@ def _take_upcard(state: GameState, seat: int, action: Draw) -> GameState:
     upcard = state.discard_pile[-1]
     hand = state.hands[seat] + (upcard,)
     obligation = upcard_obligation(state, seat)
-    if obligation is not None and not opening_possible(state.variant, state.deal_number, hand):
+    if obligation is not None and not opening_possible(
+        state.variant, contract_number(state, seat), hand
+    ):
         raise DrawError(f"{obligation}, and this hand with {upcard} cannot go down")
     before = state.turn_state  # at the draw, the turn's other facts are still unset
     return advance(
@@ -165,7 +168,7 @@ def _take_cut_card(state: GameState, seat: int, action: Draw) -> GameState:
     if state.seats[seat].down:
         raise DrawError(f"only a player not yet down may take the cut card: {CUT_CARD_OBLIGATION}")
     hand = (*state.hands[seat], cut_card)
-    if not hand_out_possible(state.variant, state.deal_number, hand):
+    if not hand_out_possible(state.variant, contract_number(state, seat), hand):
         raise DrawError(f"{CUT_CARD_OBLIGATION}, and this hand with {cut_card} cannot do it")
     return attrs.evolve(
         state,
@@ -364,7 +367,9 @@ def _draws(state: GameState, seat: int) -> tuple[Action, ...]:
         and (
             upcard_obligation(state, seat) is None
             or opening_possible(
-                state.variant, state.deal_number, (*state.hands[seat], state.discard_pile[-1])
+                state.variant,
+                contract_number(state, seat),
+                (*state.hands[seat], state.discard_pile[-1]),
             )
         )
     )
@@ -373,7 +378,9 @@ def _draws(state: GameState, seat: int) -> tuple[Action, ...]:
         stock_only, stock_or_take = _draw_choices(seat)
         return stock_or_take if may_take else stock_only
     actions: list[Action] = [shared_draw(seat, Source.STOCK)]
-    if hand_out_possible(state.variant, state.deal_number, (*state.hands[seat], cut_card)):
+    if hand_out_possible(
+        state.variant, contract_number(state, seat), (*state.hands[seat], cut_card)
+    ):
         actions.append(shared_draw(seat, Source.CUT_CARD))
     if may_take:
         actions.append(shared_draw(seat, Source.DISCARD))

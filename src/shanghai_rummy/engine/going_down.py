@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from ..cards import Card
 from ..contracts import Opening, Requirement
 from ..errors import ContractNotMetError, InvalidMeldError
+from ..levels import contract_number, requirement_of
 from ..melds import GroupShape, MeldKind, check_group, named_kind, run_readings
 from ..solver import (
     check_going_down,
@@ -86,7 +87,7 @@ def still_to_lay(state: GameState) -> Requirement | None:
     laid = laid_shapes(state)
     if not laid or state.seats[state.turn].down:
         return None
-    requirement = state.variant.deal(state.deal_number).requirement
+    requirement = requirement_of(state, state.turn)
     for left in check_laid(laid, requirement, state.variant):
         if left is not None:
             return left
@@ -107,7 +108,7 @@ def can_finish(
     :func:`finish_refusal` is None. Exact: a lone card left where ``going_out=never`` counts
     as played where it can be laid off (or swapped for a joker laid off) on the table."""
     variant = state.variant
-    deal_number = state.deal_number
+    deal_number = contract_number(state, state.turn)
     if state.turn_state.must_go_out is not None:
         return hand_out_possible(variant, deal_number, hand, laid)
     if owed:
@@ -123,7 +124,7 @@ def finish_refusal(
     if can_finish(state, laid, hand, owed):
         return None
     variant = state.variant
-    requirement = variant.deal(state.deal_number).requirement
+    requirement = requirement_of(state, seat)
     must_go_out = state.turn_state.must_go_out
     if must_go_out is not None:
         return f"{must_go_out}, and the rest of the hand cannot go down and out with them"
@@ -169,7 +170,7 @@ def lay_toward(
     down is then met. None where the seat is down and they cannot join the going down (they
     may be new groups); InvalidMeldError / ContractNotMetError where they are refused."""
     variant = state.variant
-    requirement = variant.deal(state.deal_number).requirement
+    requirement = requirement_of(state, seat)
     laid = laid_shapes(state)
     down = state.seats[seat].down
     if not laid and not down:
@@ -222,7 +223,7 @@ def _begun(
     """Groups that do not meet the requirement yet (``why_not``), accepted as part of the
     going down where the rest of the hand can finish it this turn."""
     variant = state.variant
-    requirement = variant.deal(state.deal_number).requirement
+    requirement = requirement_of(state, seat)
     shapes = read_groups(groups, variant, kinds)
     together = (*laid, *shapes)
     check_laid(together, requirement, variant)
@@ -255,8 +256,8 @@ def group_options(
     only the rest ask the solver whether the rest of the hand can finish, whose answer (a
     way, remembered by the solver) joins the ways tried."""
     variant = state.variant
-    deal_number = state.deal_number
-    requirement = variant.deal(deal_number).requirement
+    deal_number = contract_number(state, seat)
+    requirement = requirement_of(state, seat)
     hand = state.hands[seat]
     laid = laid_shapes(state)
     down = state.seats[seat].down

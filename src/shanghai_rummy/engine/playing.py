@@ -38,6 +38,7 @@ from ..errors import (
     LayOffError,
     RummyError,
 )
+from ..levels import contract_number, requirement_of
 from ..melds import MeldKind, TableMeld
 from ..state import (
     GameState,
@@ -150,7 +151,7 @@ def _goes_out_joining(state: GameState, seat: int, hand: tuple[Card, ...]) -> bo
     if not state.turn_state.going_down:
         return False
     laid = laid_shapes(state)
-    return hand_out_possible(state.variant, state.deal_number, hand, laid)
+    return hand_out_possible(state.variant, contract_number(state, seat), hand, laid)
 
 
 def _can_play_on(state: GameState, seat: int) -> bool:
@@ -258,7 +259,7 @@ def _toward_going_down(
     next_id = state.next_meld_id
     melds = tuple(shape.on_table(next_id + offset, seat) for offset, shape in enumerate(shapes))
     ids = turn_state.going_down + tuple(table_meld.id for table_meld in melds)
-    requirement = variant.deal(state.deal_number).requirement
+    requirement = requirement_of(state, seat)
     if down and not extends_going_down(variant, requirement):
         ids = ()
     return melds, down, ids
@@ -400,7 +401,11 @@ def swap_refusal(
         obligation = state.turn_state.must_go_down or obligation
         laid = laid_shapes(state)
         if obligation is not None and not opening_possible(
-            state.variant, state.deal_number, hand, laid, state.table if table is None else table
+            state.variant,
+            contract_number(state, seat),
+            hand,
+            laid,
+            state.table if table is None else table,
         ):
             finish = "finish going down" if laid else "go down"
             return f"{obligation}, and this hand with the joker cannot {finish}: swap refused"
@@ -426,9 +431,9 @@ def _joker_obligation_feasible(
     variant = state.variant
     laid = laid_shapes(state)
     if not state.seats[seat].down or (
-        laid and extends_going_down(variant, variant.deal(state.deal_number).requirement)
+        laid and extends_going_down(variant, requirement_of(state, seat))
     ):
-        if can_go_down_with_jokers(variant, state.deal_number, hand, owed, laid):
+        if can_go_down_with_jokers(variant, contract_number(state, seat), hand, owed, laid):
             return True
         if not state.seats[seat].down:
             return False

@@ -30,6 +30,7 @@ from ..actions import Action, Buy, Discard, Draw, PassBuy, Source
 from ..cards import Card, make_pack
 from ..errors import ArgumentTypeError, InvalidMeldError, InvalidStateError, RummyError
 from ..events import DealStarted, chain_key
+from ..levels import requirement_of
 from ..limits import MAX_HISTORY_ACTIONS
 from ..melds import check_group
 from ..solver import check_laid
@@ -450,7 +451,7 @@ def _going_down(state: GameState) -> Problems:
             )
             return
     variant = state.variant
-    requirement = variant.deal(state.deal_number).requirement
+    requirement = requirement_of(state, state.turn)
     if state.seats[state.turn].down:
         if not extends_going_down(variant, requirement):
             yield (
