@@ -710,6 +710,7 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
         at_most_naturals=draw(flag),
         going_down_per_group=draw(st.sampled_from([None, 1, 2])),
         min_naturals=draw(st.sampled_from([1, 2])),
+        side_by_side_in_runs=draw(flag),
     )
     pack = sr.PackSize(
         min_players=base.min_players,
@@ -734,6 +735,8 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
                 st.lists(st.integers(run_min, run_min + 3), min_size=0 if sets else 1, max_size=2)
             )
             requirement = sr.Contract(sets=sets, runs=tuple(runs))
+        else:
+            requirement = attrs.evolve(requirement, natural_run=draw(st.sampled_from([0, 3])))
         own_pack = attrs.evolve(pack, decks=draw(st.integers(1, 3)), jokers=draw(st.integers(0, 8)))
         deals.append(
             sr.DealSpec(

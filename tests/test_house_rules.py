@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 from shanghai_rummy.engine.play_rules import possible_groups
-from shanghai_rummy.melds import run_readings
+from shanghai_rummy.melds import extend, natural_stretch, run_readings
 
 from .bot_games import bot_state
 from .helpers import C, cards, stacked
@@ -469,3 +469,98 @@ def test_the_rl_action_encoding_keeps_the_kind_a_meld_names() -> None:
     assert run_index != set_index
     assert encoding.action_at(run_index, 0) == as_run
     assert encoding.action_at(set_index, 0) == as_set
+
+
+# -- jokers.side_by_side_in_runs (issue 24, build 7: no two jokers next to each other) ---------
+
+
+RUMMY51 = sr.get_variant("rummy51")
+APART = house(SHANGHAI, "jokers-apart", jokers__side_by_side_in_runs=False)
+
+
+def test_jokers_side_by_side_in_runs_false_refuses_two_jokers_next_to_each_other() -> None:
+    free = house(SHANGHAI, "free-jokers", jokers__at_most_naturals=False)
+    apart = house(free, "free-jokers-apart", jokers__side_by_side_in_runs=False)
+    assert len(sr.check_group(cards("5S JK JK 8S"), free).cards) == 4
+    with pytest.raises(sr.InvalidMeldError, match="side_by_side_in_runs=false"):
+        sr.check_group(cards("5S JK JK 8S"), apart)
+    assert sr.check_group(cards("JK 5S JK 7S"), apart).start == 4
+    assert sr.check_group(cards("8C JK JK"), apart).kind is sr.MeldKind.SET  # sets: no rule
+    hand = cards("5S 8S JK JK 9D")
+    assert cards("5S JK JK 8S") in possible_groups(hand, free)
+    assert cards("5S JK JK 8S") not in possible_groups(hand, apart)
+    run = sr.Contract(runs=(4,))
+    assert sr.solve(cards("5S 8S JK JK"), run, free) == (cards("5S JK JK 8S"),)
+    assert sr.solve(cards("5S 8S JK JK"), run, apart) is None
+    assert sr.solve(cards("5S 7S JK JK"), run, apart) is not None  # JK 5S JK 7S
+    state = _seat_0_to_play(apart, "5S 8S JK JK 2D 3D 4H 6C 9C 10D JH")
+    assert sr.Meld(0, (cards("5S JK JK 8S"),)) not in sr.legal_actions(state)
+    with pytest.raises(sr.InvalidMeldError, match="side_by_side_in_runs=false"):
+        sr.meld(state, 0, [cards("5S JK JK 8S")])
+
+
+def test_jokers_side_by_side_in_runs_false_refuses_a_joker_laid_off_next_to_a_joker() -> None:
+    run = sr.make_table_meld(1, 0, cards("JK 5S 6S 7S"), APART)
+    assert sr.lay_off_ends(run, sr.JOKER, APART) == ("high",)
+    assert sr.lay_off_ends(run, sr.JOKER, SHANGHAI) == ("low", "high")
+    with pytest.raises(sr.LayOffError, match="side_by_side_in_runs=false"):
+        extend(run, sr.JOKER, APART, end="low")
+    assert str(extend(run, sr.JOKER, APART)) == "#1 run JK 5S 6S 7S JK"
+    state = _seat_0_to_play(
+        APART, "JK 5S 6S 7S 8H 8D 8S JK 9C 2D 4H", drawn="3C", deal_number=2
+    )
+    down = sr.meld(state, 0, [cards("8H 8D 8S"), cards("JK 5S 6S 7S")])
+    listed = sr.legal_actions(down)
+    run_id = down.table[1].id
+    assert sr.LayOff(0, sr.JOKER, run_id) in listed  # one end only: no end to name
+    assert sr.LayOff(0, sr.JOKER, run_id, "low") not in listed
+    with pytest.raises(sr.LayOffError, match="side_by_side_in_runs=false"):
+        sr.lay_off(down, 0, sr.JOKER, run_id, end="low")
+    assert sr.lay_off(down, 0, sr.JOKER, run_id).table[1].cards[-1] == sr.JOKER
+
+
+# -- Opening.natural_run (issue 24, build 7: an opening holds a run of natural cards) ----------
+
+
+NATURAL_RUN = sr.Opening(min_points=30, natural_run=3)
+
+
+def test_opening_natural_run_needs_a_run_of_natural_cards_in_a_row() -> None:
+    assert NATURAL_RUN.describe() == (
+        "groups worth at least 30 points, one a run of 3 natural cards in a row"
+    )
+    sets = cards("KD KC KH QD QC QH 5S 6S JK 8S")
+    assert sr.solve(sets, sr.Opening(min_points=30), RUMMY51) is not None
+    assert sr.solve(sets, NATURAL_RUN, RUMMY51) is None  # 5S 6S JK 8S: two in a row
+    way = sr.solve((*sets, C("7S")), NATURAL_RUN, RUMMY51)
+    assert way is not None and any(natural_stretch(sr.check_group(g, RUMMY51)) >= 3 for g in way)
+    with pytest.raises(sr.ContractNotMetError, match=r"Opening\.natural_run"):
+        sr.check_going_down([cards("KD KC KH"), cards("QD QC QH")], NATURAL_RUN, RUMMY51)
+    assert sr.check_going_down([cards("KD KC KH"), cards("5S 6S 7S")], NATURAL_RUN, RUMMY51)
+    with pytest.raises(sr.VariantError, match="natural_run"):
+        sr.Opening(min_points=30, natural_run=1)
+
+
+def test_opening_natural_run_keeps_a_going_down_open_until_the_run_is_laid() -> None:
+    variant = house(RUMMY51, "natural-run", deals=(sr.DealSpec(requirement=NATURAL_RUN, cards=13),))
+    # rummy51: the first player is dealt a card more and begins by playing
+    state = stacked(
+        variant, {0: cards("KD KC KH QD QC QH 5S 6S 7S 2D 3H 9C 10C 2C")}, size=13, dealer=3
+    )
+    begun = sr.meld(state, 0, [cards("KD KC KH"), cards("QD QC QH")])  # 60 points, no run
+    assert not begun.is_down(0)
+    listed = sr.legal_actions(begun)
+    assert sr.Meld(0, (cards("5S 6S 7S"),)) in listed
+    assert not any(isinstance(action, sr.Discard) for action in listed)
+    down = sr.meld(begun, 0, [cards("5S 6S 7S")])
+    assert down.is_down(0)
+
+
+def test_remik_natural_run_file_plays_to_the_end_with_runs_of_natural_cards() -> None:
+    variant = sr.load_variant(EXAMPLES / "remik-natural-run.toml")
+    requirement = variant.deals[0].requirement
+    assert isinstance(requirement, sr.Opening) and requirement.natural_run == 3
+    assert not variant.jokers.side_by_side_in_runs
+    state = _bots_play(variant, 3, 5)
+    assert state.outcome is not None and len(state.results) == 3
+    assert all(sr.check_group(meld.cards, variant, laid=False) for meld in state.table)

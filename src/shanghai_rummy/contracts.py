@@ -193,20 +193,37 @@ a joker counts as the card it stands for)."""
 @attrs.frozen(kw_only=True)
 class Opening:
     """An opening requirement: any number of valid groups worth at least ``min_points`` in
-    total, each card counted by ``values`` and a joker as the card it stands for."""
+    total, each card counted by ``values`` and a joker as the card it stands for; where
+    ``natural_run`` is not 0, one of them a run holding at least that many consecutive
+    natural cards (Remik: a run of 3 with no joker among them).
+
+    >>> Opening(min_points=51, natural_run=3).describe()
+    'groups worth at least 51 points, one a run of 3 natural cards in a row'
+    """
 
     min_points: int
     values: CardValues = attrs.field(factory=lambda: RUMMY51_VALUES)
+    natural_run: int = 0
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.min_points, int) or self.min_points < 0:
             raise VariantError(
                 f"Opening.min_points: must be a non-negative integer, got {self.min_points!r}"
             )
+        run = self.natural_run
+        if type(run) is not int or run == 1 or not 0 <= run <= _LONGEST_RUN:
+            raise VariantError(
+                f"Opening.natural_run: must be 0 (no run needed) or an integer from 2 to "
+                f"{_LONGEST_RUN}, got {run!r}"
+            )
 
     def describe(self) -> str:
         """The requirement in words."""
-        return f"groups worth at least {self.min_points} points"
+        run = f"a run of {self.natural_run} natural cards in a row"
+        if self.natural_run and not self.min_points:
+            return run
+        text = f"groups worth at least {self.min_points} points"
+        return f"{text}, one {run}" if self.natural_run else text
 
 
 Requirement: TypeAlias = Contract | Opening

@@ -32,6 +32,7 @@ reading and the kind to name.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Sequence
 from typing import Final, Literal, Protocol, TypeAlias
 
@@ -55,6 +56,7 @@ __all__ = [
     "lay_off_ends",
     "make_table_meld",
     "named_kind",
+    "natural_stretch",
     "rank_at",
     "run_readings",
     "span_error",
@@ -241,6 +243,20 @@ def _naturals_error(naturals: int, variant: Variant) -> str | None:
     return None
 
 
+_SIDE_BY_SIDE = "two jokers side by side in a run (variant.jokers.side_by_side_in_runs=false)"
+
+
+def _side_by_side_error(cards: Sequence[Card], variant: Variant) -> str | None:
+    """Why the run ``cards`` breaks ``jokers.side_by_side_in_runs`` (two jokers next to each
+    other), or None."""
+    if variant.jokers.side_by_side_in_runs:
+        return None
+    for before, after in itertools.pairwise(cards):
+        if before.rank is None and after.rank is None:
+            return _SIDE_BY_SIDE
+    return None
+
+
 def _set_size_error(size: int, melds: MeldRules, laid: bool = True) -> str | None:
     if size < melds.set_min:
         return f"a set needs at least {melds.set_min} cards, got {size} (variant.melds.set_min)"
@@ -364,6 +380,7 @@ def _read_run(cards: tuple[Card, ...], variant: Variant) -> GroupShape | str:
         _run_size_error(length, variant.melds)
         or _joker_error(len(naturals), length - len(naturals), variant.jokers.at_most_naturals)
         or _naturals_error(len(naturals), variant)
+        or _side_by_side_error(cards, variant)
     )
     if error:
         return error
@@ -576,6 +593,10 @@ def _run_lay_off_error(meld: Shape, card: Card, variant: Variant, end: str) -> s
     if error is None:
         jokers = meld.jokers + (card.rank is None)
         error = _joker_error(length - jokers, jokers, variant.jokers.at_most_naturals)
+    side_by_side = variant.jokers.side_by_side_in_runs
+    at_end = meld.cards[0 if end == "low" else -1]
+    if error is None and card.rank is None and not side_by_side and at_end.rank is None:
+        error = _SIDE_BY_SIDE
     return error
 
 
@@ -665,6 +686,9 @@ def _run_ends(meld: Shape, card: Card, variant: Variant) -> tuple[LayOffPlace, .
     if aces is not Aces.WRAP:
         low = low and _span_fits(start - 1, start + size - 1, aces)
         high = high and _span_fits(start, start + size, aces)
+    if rank is None and not variant.jokers.side_by_side_in_runs:
+        low = low and cards[0].rank is not None
+        high = high and cards[-1].rank is not None
     if low:
         return _BOTH_ENDS if high else _LOW_END
     return _HIGH_END if high else ()
@@ -864,6 +888,24 @@ def joker_swapped(meld: TableMeld, card: Card, variant: Variant) -> TableMeld:
 
 
 # --- points -----------------------------------------------------------------------------------
+
+
+def natural_stretch(shape: Shape) -> int:
+    """The most natural cards in a row in a run (no joker among them), as an opening's
+    ``Opening.natural_run`` asks; 0 for a set.
+
+    >>> from shanghai_rummy import get_variant, parse_cards
+    >>> rummy51 = get_variant("rummy51")
+    >>> natural_stretch(check_group(parse_cards("4S 5S JK 7S 8S 9S"), rummy51))
+    3
+    """
+    if shape.kind is MeldKind.SET:
+        return 0
+    longest = current = 0
+    for card in shape.cards:
+        current = 0 if card.rank is None else current + 1
+        longest = max(longest, current)
+    return longest
 
 
 def group_points(shape: Shape, values: CardValues) -> int:

@@ -185,6 +185,8 @@ class JokerRules:
       group of one natural card and jokers, as some tables play with ``at_most_naturals``
       off); from 1 to the smallest group. A group of jokers only is not supported: nothing
       would say what its jokers stand for.
+    - ``side_by_side_in_runs``: two jokers may sit next to each other in a run (false: as in
+      Remik, never, whenever a run is laid down or grows: 5-JK-7-JK but not 5-JK-JK-8).
     """
 
     at_most_naturals: bool = True
@@ -192,6 +194,7 @@ class JokerRules:
     going_down_per_group: int | None = None
     per_group_for_the_going_down_turn: bool = False
     min_naturals: int = 1
+    side_by_side_in_runs: bool = True
 
     def going_down_limit(self, size: int | None) -> int | None:
         """The limit for a group laid down when going down, from the size the contract asks
@@ -727,6 +730,12 @@ def _validate_deal(variant: Variant, index: int, spec: DealSpec) -> None:
             "MAX_POINTS",
         )
         _check_values(f"{field}.requirement.values", requirement.values)
+        if requirement.natural_run > variant.melds.longest_run:
+            raise _fail(
+                f"{field}.requirement.natural_run",
+                f"{requirement.natural_run} natural cards in a row make a run longer than the "
+                f"longest run ({variant.melds.longest_run})",
+            )
         return
     melds = variant.melds
     largest_set = melds.largest_laid_set

@@ -30,7 +30,15 @@ from .._arguments import is_collection, refuses_bad_arguments, wrong_type
 from ..cards import Card, Rank, Suit, refuse_text
 from ..contracts import Contract, Opening, Requirement
 from ..errors import ContractNotMetError, InvalidMeldError, RummyError
-from ..melds import GroupShape, MeldKind, Shape, TableMeld, check_group, group_points
+from ..melds import (
+    GroupShape,
+    MeldKind,
+    Shape,
+    TableMeld,
+    check_group,
+    group_points,
+    natural_stretch,
+)
 from ..variants import SameSuitRuns, Variant
 from ._alike_slots import contract_ways, plan_of
 from ._candidate_groups import Candidate, every_group, every_group_keyed
@@ -40,6 +48,7 @@ from ._general_walk import every_way
 from ._memo import MemoKind
 from ._opening_search import OpeningSearch
 from ._quick_refusals import contract_tally, opening_tally
+from ._run_rules import jokers_apart, with_natural_run
 from ._variant_rules import (
     Arrangement,
     VariantRules,
@@ -308,6 +317,12 @@ def check_shapes(shapes: Sequence[GroupShape], requirement: Requirement, variant
                 f"the groups are worth {points} points; an opening needs at least "
                 f"{requirement.min_points} (Opening.min_points)"
             )
+        run = requirement.natural_run
+        if run and all(natural_stretch(shape) < run for shape in shapes):
+            raise ContractNotMetError(
+                f"an opening needs a run of {run} natural cards in a row, with no joker "
+                "among them (Opening.natural_run)"
+            )
     else:
         _check_contract(shapes, requirement, variant)
     _same_suit_check(shapes, variant)
@@ -358,6 +373,31 @@ def solve(cards: Iterable[Card], requirement: Requirement, variant: Variant) -> 
     _check_arguments("solve", requirement, variant)
     refuse_text(cards)
     rules = rules_of(variant)
+    cards = tuple(cards)
+    if isinstance(requirement, Opening) and requirement.natural_run:
+        found = with_natural_run(cards, requirement, rules, _solve_apart)
+        return None if found is None else canonical_groups(found, variant)
+    return _solve_apart(cards, requirement, rules)
+
+
+def _solve_apart(
+    cards: tuple[Card, ...], requirement: Requirement, rules: VariantRules
+) -> Arrangement | None:
+    """:func:`solve` but for an opening's natural run: the searches by card counts place a
+    run's jokers anywhere, so where ``jokers.side_by_side_in_runs`` is off, their answer is
+    kept only if its jokers are apart, and otherwise the walk over every group is asked
+    (their "no" stands: the rule only refuses more)."""
+    found = _solve_counted(cards, requirement, rules)
+    if found is None or rules.variant.jokers.side_by_side_in_runs or jokers_apart(found, rules):
+        return found
+    return _first_way(*count_cards(cards), requirement, rules)
+
+
+def _solve_counted(
+    cards: Iterable[Card], requirement: Requirement, rules: VariantRules
+) -> Arrangement | None:
+    """:func:`solve` by the searches over card counts, which know no run rule of jokers."""
+    variant = rules.variant
     if isinstance(requirement, Contract):
         tally = contract_tally(cards, requirement, rules)
         if tally is None:  # the quick "no" of most hands
@@ -366,10 +406,7 @@ def solve(cards: Iterable[Card], requirement: Requirement, variant: Variant) -> 
         return None if shapes is None else canonical_groups(shapes, variant)
     if requirement.min_points <= 0 or min(requirement.values.by_rank) < 0:
         # outside what the fast search assumes: take the first of every way
-        counts, jokers = count_cards(cards)
-        for chosen in every_way(counts, jokers, requirement, rules, first_only=True):
-            return tuple(candidate.cards for candidate in chosen)
-        return None
+        return _first_way(*count_cards(cards), requirement, rules)
     tally = opening_tally(cards, requirement, rules)
     if tally is None:  # the quick "no" of most hands
         return None
@@ -377,6 +414,15 @@ def solve(cards: Iterable[Card], requirement: Requirement, variant: Variant) -> 
     if not search.search(0):
         return None
     return canonical_groups(search.shapes(), variant)
+
+
+def _first_way(
+    counts: list[int], jokers: int, requirement: Requirement, rules: VariantRules
+) -> Arrangement | None:
+    """The first way the walk over every group finds to meet ``requirement``, or None."""
+    for chosen in every_way(counts, jokers, requirement, rules, first_only=True):
+        return tuple(candidate.cards for candidate in chosen)
+    return None
 
 
 @refuses_bad_arguments
@@ -545,9 +591,12 @@ def remaining(
     """
     if isinstance(requirement, Opening):
         points = sum(group_points(shape, requirement.values) for shape in laid)
-        if points >= requirement.min_points:
+        run = requirement.natural_run
+        if run and any(natural_stretch(shape) >= run for shape in laid):
+            run = 0  # the natural run is laid
+        if points >= requirement.min_points and not run:
             return (None,)
-        return (_smaller(requirement, requirement.min_points - points, variant),)
+        return (_smaller(requirement, max(0, requirement.min_points - points), variant, run),)
     # a contract's answer depends on each group's kind, size and jokers only
     memo = rules_of(variant).memos.of(_LEFT_TO_LAY)
     key = (requirement, *[(shape.kind, len(shape.cards), shape.jokers) for shape in laid])
@@ -621,17 +670,21 @@ def _smaller(
     requirement: Requirement,
     left: int | tuple[tuple[int, ...], tuple[int, ...]],
     variant: Variant,
+    natural_run: int = 0,
 ) -> Requirement:
-    """The requirement of what is ``left`` of ``requirement`` (the slots, or the points),
-    one object for each: the solver's bounds and tables are kept per requirement object."""
+    """The requirement of what is ``left`` of ``requirement`` (the slots, or the points and
+    the ``natural_run`` still to lay), one object for each: the solver's bounds and tables
+    are kept per requirement object."""
     memo = rules_of(variant).memos.of(_SMALLER)
-    key = (id(requirement), left)
+    key = (id(requirement), left, natural_run)
     known = memo.get(key)
     if known is not None and known[0] is requirement:
         return known[1]
     if isinstance(left, int):
         assert isinstance(requirement, Opening)
-        smaller: Requirement = Opening(min_points=left, values=requirement.values)
+        smaller: Requirement = Opening(
+            min_points=left, values=requirement.values, natural_run=natural_run
+        )
     else:
         smaller = Contract(sets=left[0], runs=left[1])
     memo[key] = (requirement, smaller)

@@ -162,8 +162,25 @@ def sets_of_rank(
     return entries
 
 
+def every_run_keyed(
+    counts: list[int], jokers: int, rules: VariantRules, cap: int, stretch: int
+) -> dict[tuple[int, ...], tuple[Card, ...]]:
+    """Every run some of the counted cards can form with at most ``cap`` jokers and
+    ``stretch`` natural cards in a row, by its flattened canonical key (see ``_Keyed``), in
+    no particular order."""
+    keyed: _Keyed = {}
+    _every_run(counts, jokers, rules, keyed, _ANY_SIZE, cap, stretch)
+    return keyed
+
+
 def _every_run(
-    counts: list[int], jokers: int, rules: VariantRules, keyed: _Keyed, sizes: range, cap: int
+    counts: list[int],
+    jokers: int,
+    rules: VariantRules,
+    keyed: _Keyed,
+    sizes: range,
+    cap: int,
+    stretch: int = 0,
 ) -> None:
     """Add every run of a length in ``sizes`` with at most ``cap`` jokers to ``keyed``; the
     runs of each suit are remembered by what they depend on."""
@@ -178,20 +195,28 @@ def _every_run(
         if not avail:
             continue
         one_ace = counts[base + ACE] == 1
-        key = (1, suit, avail, one_ace, room, sizes)
+        key = (1, suit, avail, one_ace, room, sizes, stretch)
         entries = memo.get(key)
         if entries is None:
-            entries = memo[key] = runs_of_suit(suit, avail, one_ace, room, rules, sizes)
+            entries = memo[key] = runs_of_suit(suit, avail, one_ace, room, rules, sizes, stretch)
         keyed.update(entries)
 
 
 def runs_of_suit(
-    suit: int, avail: int, one_ace: bool, room: int, rules: VariantRules, sizes: range
+    suit: int,
+    avail: int,
+    one_ace: bool,
+    room: int,
+    rules: VariantRules,
+    sizes: range,
+    stretch: int = 0,
 ) -> Entries:
     """The runs of ``suit``, which holds the run positions ``avail`` (one copy of the ace
     where ``one_ace``), with at most ``room`` jokers: for each span short of few enough
-    cards, the natural cards it holds with any of them left to jokers."""
+    cards, the natural cards it holds with any of them left to jokers; with ``stretch``,
+    only those holding that many natural cards in a row."""
     aces = rules.ace_positions
+    apart = not rules.variant.jokers.side_by_side_in_runs  # no two jokers next to each other
     entries: Entries = []
     for start, pairs in rules.spans_by_start:
         for length, interval in pairs:
@@ -209,17 +234,28 @@ def runs_of_suit(
             )
             for swapped in swaps:
                 natural = have & ~swapped
-                if not natural:
+                if not natural or (stretch and not _in_a_row(natural, stretch)):
                     continue
                 one_rank = natural & (natural - 1) == 0 or natural == aces
                 if one_rank and rules.set_reading(length, natural.bit_count()):
                     continue  # one rank and jokers: it reads as a set
                 jokers_at = interval & ~natural
-                entries.append(_run_entry(suit, start, length, jokers_at))
+                if not (apart and jokers_at & jokers_at >> 1):
+                    entries.append(_run_entry(suit, start, length, jokers_at))
                 if length >= 14 and one_ace and natural & aces:
                     # the only ace may stand at either end of an ace-to-ace run
-                    entries.append(_run_entry(suit, start, length, jokers_at ^ aces))
+                    moved = jokers_at ^ aces
+                    if not (apart and moved & moved >> 1):
+                        entries.append(_run_entry(suit, start, length, moved))
     return entries
+
+
+def _in_a_row(positions: int, length: int) -> bool:
+    """Whether the bitmask ``positions`` holds ``length`` bits in a row."""
+    row = positions
+    for shift in range(1, length):
+        row &= positions >> shift
+    return row != 0
 
 
 def _run_entry(

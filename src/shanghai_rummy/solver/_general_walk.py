@@ -16,6 +16,7 @@ from ..variants import SameSuitRuns
 from ._candidate_groups import Candidate, requirement_candidates
 from ._card_counts import count_cards, packed_counts
 from ._contract_search import solve_contract
+from ._run_rules import natural_stretch_of
 from ._variant_rules import VariantRules, match_slots, runs_clash
 
 
@@ -25,13 +26,24 @@ def _accepts(
     """Whether ``chosen`` (whose runs never clash: :func:`every_way` keeps them apart) meets
     ``requirement``."""
     if isinstance(requirement, Opening):
-        return points >= requirement.min_points
+        return points >= requirement.min_points and (
+            not requirement.natural_run or _holds_natural_run(chosen, requirement.natural_run)
+        )
     for kind, sizes in ((MeldKind.SET, requirement.sets), (MeldKind.RUN, requirement.runs)):
         laid = [i for i, c in enumerate(chosen) if c.kind is kind]
         fits = [[i for i in laid if _slot_takes(size, chosen[i], rules)] for size in sizes]
         if not match_slots(fits, len(chosen)):
             return False
     return True
+
+
+def _holds_natural_run(chosen: list[Candidate], length: int) -> bool:
+    """Whether a run of ``chosen`` holds ``length`` natural cards in a row (an opening's
+    ``natural_run``)."""
+    return any(
+        candidate.kind is MeldKind.RUN and natural_stretch_of(candidate.codes) >= length
+        for candidate in chosen
+    )
 
 
 _KEY = attrgetter("key")
@@ -121,10 +133,12 @@ class GeneralWalk:
         "laid_runs",
         "last_any",
         "last_core",
+        "last_natural_run",
         "leaves",
         "low",
         "most",
         "most_left",
+        "natural_run",
         "out",
         "points_left",
         "requirement",
@@ -213,6 +227,19 @@ class GeneralWalk:
             self.core = [c for c in self.candidates if _fits_a_slot(c, requirement, self.rules)]
             if requirement.sets and requirement.runs:
                 self.runs_alone = Contract(runs=requirement.runs)
+        # an opening's natural run: the last candidate of the core that holds it (-1: none)
+        self.natural_run = 0
+        self.last_natural_run = len(self.core)
+        if isinstance(requirement, Opening) and requirement.natural_run:
+            self.natural_run = requirement.natural_run
+            self.last_natural_run = max(
+                (
+                    place
+                    for place, candidate in enumerate(self.core)
+                    if _holds_natural_run([candidate], self.natural_run)
+                ),
+                default=-1,
+            )
         self.runs_from = len(self.core)  # where the core's runs start (canonical order)
         if self.sets_needed:
             self.runs_from = next(
@@ -443,6 +470,8 @@ class GeneralWalk:
             return False  # with extra groups, those may take what no core takes
         if self.target and points + self.points_left + self.jokers_left * self.best < self.target:
             return False  # more groups add at most the cards left (a joker: the best card)
+        if first > self.last_natural_run and not _holds_natural_run(chosen, self.natural_run):
+            return False  # an opening's natural run: no group left to try holds it
         core, most = self.core, self.most
         # no run before every set the contract asks for: no set could follow it
         for place in range(first, len(core) if laid[0] >= self.sets_needed else self.runs_from):
