@@ -506,9 +506,7 @@ def test_jokers_side_by_side_in_runs_false_refuses_a_joker_laid_off_next_to_a_jo
     with pytest.raises(sr.LayOffError, match="side_by_side_in_runs=false"):
         extend(run, sr.JOKER, APART, end="low")
     assert str(extend(run, sr.JOKER, APART)) == "#1 run JK 5S 6S 7S JK"
-    state = _seat_0_to_play(
-        APART, "JK 5S 6S 7S 8H 8D 8S JK 9C 2D 4H", drawn="3C", deal_number=2
-    )
+    state = _seat_0_to_play(APART, "JK 5S 6S 7S 8H 8D 8S JK 9C 2D 4H", drawn="3C", deal_number=2)
     down = sr.meld(state, 0, [cards("8H 8D 8S"), cards("JK 5S 6S 7S")])
     listed = sr.legal_actions(down)
     run_id = down.table[1].id
