@@ -52,26 +52,45 @@ class DealResult:
 
 @attrs.frozen
 class Outcome:
-    """The end of a game: the final totals and the winner(s) with the lowest total."""
+    """The end of a game: the final totals and the winner(s): the seats placed first.
+
+    Under progressive contracts ``completed`` holds the levels each seat completed, and the
+    seats are placed by it first (the most levels first), then by their totals; empty
+    otherwise, where the lowest total wins.
+
+    >>> import shanghai_rummy as sr
+    >>> climbed = sr.Outcome.from_totals((35, 20, 20, 90), completed=(7, 6, 5, 7))
+    >>> climbed.winners, climbed.placings
+    ((0,), (1, 3, 4, 2))
+    """
 
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+    completed: tuple[int, ...] = ()
 
     @property
     def is_tie(self) -> bool:
-        """True when several seats share the lowest total."""
+        """True when several seats share first place."""
         return len(self.winners) > 1
 
     @property
     def placings(self) -> tuple[int, ...]:
-        """Each seat's place, 1st to nth, the lowest total first; tied seats share a place
+        """Each seat's place, 1st to nth, the lowest total first (under progressive
+        contracts, the most levels completed first, then the lowest total); tied seats share a place
         and the next place is skipped (totals 10, 25, 10, 40 place 1, 3, 1, 4).
 
         >>> import shanghai_rummy as sr
         >>> sr.Outcome.from_totals((10, 25, 10, 40)).placings
         (1, 3, 1, 4)
         """
-        return tuple(1 + sum(other < total for other in self.totals) for total in self.totals)
+        keys = self._keys()
+        return tuple(1 + sum(other < key for other in keys) for key in keys)
+
+    def _keys(self) -> tuple[tuple[int, int], ...]:
+        """What places the seats, the lower the better: fewer levels completed last, then
+        the total."""
+        done = self.completed or (0,) * len(self.totals)
+        return tuple((-levels, total) for levels, total in zip(done, self.totals, strict=True))
 
     @property
     def standings(self) -> tuple[tuple[int, ...], ...]:
@@ -88,12 +107,16 @@ class Outcome:
         )
 
     @staticmethod
-    def from_totals(totals: Sequence[int]) -> Outcome:
-        """The outcome for these final totals."""
-        best = min(totals)
+    def from_totals(totals: Sequence[int], completed: Sequence[int] = ()) -> Outcome:
+        """The outcome for these final totals (and, under progressive contracts, the levels
+        each seat completed)."""
+        placed = Outcome(tuple(totals), (), tuple(completed))
+        keys = placed._keys()
+        best = min(keys)
         return Outcome(
-            totals=tuple(totals),
-            winners=tuple(seat for seat, total in enumerate(totals) if total == best),
+            totals=placed.totals,
+            winners=tuple(seat for seat, key in enumerate(keys) if key == best),
+            completed=placed.completed,
         )
 
 

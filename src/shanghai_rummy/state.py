@@ -15,6 +15,7 @@ import attrs
 from .actions import Action
 from .cards import Card
 from .events import Event, EventNode, chain_events, chain_key
+from .levels import completed
 from .limits import MAX_PLAYERS
 from .melds import TableMeld
 from .memo import Memo
@@ -171,6 +172,9 @@ class StackedDeal:
     """The card turned up to start the discard pile, if any."""
     stock: tuple[Card, ...]
     """The whole stock as dealt, ``stock[0]`` the first card drawn."""
+    levels: tuple[int, ...] = ()
+    """Each seat's level in the deal, under progressive contracts (see
+    :attr:`GameState.levels`); empty otherwise."""
 
 
 @attrs.frozen
@@ -245,6 +249,12 @@ class GameState:
     :func:`~shanghai_rummy.deal_from`. With the seed and the history it replays to this very
     state, which :func:`~shanghai_rummy.from_json` checks (see
     :func:`~shanghai_rummy.validate`, ``history=True``)."""
+    levels: tuple[int, ...] = ()
+    """Under progressive contracts (``variant.progression=per_seat``): the level each seat is
+    on in this deal, by seat, from 1: the number of the deal spec (``variant.deal(level)``)
+    whose contract it works on; a seat moves up one after a deal in which it went down (see
+    :mod:`shanghai_rummy.levels`). Empty otherwise: every seat plays the contract of deal
+    :attr:`deal_number`."""
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards seat ``seat`` holds."""
@@ -291,7 +301,7 @@ class GameState:
         """Who won, once the game is over; None before."""
         if self.phase is not Phase.GAME_OVER:
             return None
-        return Outcome.from_totals(self.totals)
+        return Outcome.from_totals(self.totals, completed(self))
 
     def table_meld(self, meld_id: int) -> TableMeld | None:
         """The table meld with that id, or None."""
@@ -378,7 +388,7 @@ def advance(
     :data:`KEEP` keeps a field), the rest are kept.
 
     Equal to ``attrs.evolve(state, ...)`` with the same changes, but built positionally, which
-    costs half as much on this 24-field class; every draw and discard makes one.
+    costs half as much on this 25-field class; every draw and discard makes one.
     """
     return GameState(
         state.variant,
@@ -405,4 +415,5 @@ def advance(
         state.cut_card if cut_card is KEEP else cut_card,
         state.event_log,
         state.stacked,
+        state.levels,
     )

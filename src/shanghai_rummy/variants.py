@@ -41,6 +41,7 @@ __all__ = [
     "MeldRules",
     "NewMelds",
     "PackSize",
+    "Progression",
     "Restock",
     "SameSuitRuns",
     "Scoring",
@@ -410,6 +411,21 @@ class Scoring:
     cut_card_hand: int | None = None
 
 
+class Progression(enum.Enum):
+    """Which contract each seat works on in a deal (:attr:`Variant.progression`)."""
+
+    PER_DEAL = "per_deal"
+    """Every seat plays deal *n*'s contract in deal *n* (``deals[(n - 1) % len(deals)]``), and
+    the game lasts ``deal_count`` deals."""
+    PER_SEAT = "per_seat"
+    """Progressive contracts (as in Phase 10): ``deals`` are levels; every seat starts on
+    level 1 and moves to the next level after a deal in which it went down. Each deal deals
+    every seat the ``cards`` of the highest level any seat is on. The game ends after the
+    deal in which a seat completes the last level (the seats that did are placed first, by
+    their totals), or after ``deal_count`` deals, which must be at least one per level (then
+    the seats are placed by the levels they completed, then by their totals)."""
+
+
 class FirstDealer(enum.Enum):
     """Who deals the first deal."""
 
@@ -429,6 +445,9 @@ class Variant:
 
     ``deals`` lists the deals in order; deal *n* uses ``deals[(n - 1) % len(deals)]``.
     ``deal_count`` is the number of deals in a game (``None``: one per seat).
+    ``progression``: house rule: :attr:`Progression.PER_SEAT` makes ``deals`` levels that
+    each seat climbs on its own (progressive contracts) and ``deal_count`` the most deals a
+    game may last; see :class:`Progression`.
     """
 
     id: str
@@ -449,6 +468,7 @@ class Variant:
     joker_swap: JokerSwapRules = JokerSwapRules()
     stock: StockRules = StockRules()
     scoring: Scoring = attrs.field(factory=lambda: Scoring(values=SHANGHAI_VALUES))
+    progression: Progression = Progression.PER_DEAL
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
@@ -527,6 +547,8 @@ def _validate(variant: Variant) -> None:
         _check_int("deal_count", variant.deal_count, 1, limits.MAX_DEALS, "MAX_DEALS")
     _validate_melds(variant)
     _validate_buying(variant)
+    if variant.progression is Progression.PER_SEAT:
+        _validate_levels(variant)
     for index, spec in enumerate(variant.deals):
         _validate_deal(variant, index, spec)
     _check_int(
@@ -694,6 +716,27 @@ def _validate_buying(variant: Variant) -> None:
         previous = first_deal
 
 
+def _validate_levels(variant: Variant) -> None:
+    """The deals of progressive contracts (``progression=per_seat``) are levels, and the
+    game must end: at most ``deal_count`` deals, at least one per level."""
+    levels = len(variant.deals)
+    if variant.deal_count is None or variant.deal_count < levels:
+        raise _fail(
+            "deal_count",
+            f"progression=per_seat: a game lasts at most deal_count deals (at most "
+            f"{limits.MAX_DEALS}, limits.MAX_DEALS), which must allow one per level ({levels} "
+            f"levels), not {variant.deal_count!r}",
+        )
+    for index, spec in enumerate(variant.deals):
+        for name in ("packs", "going_out"):
+            if getattr(spec, name) not in ((), None):
+                raise _fail(
+                    f"deals[{index}].{name}",
+                    "progression=per_seat: seats on different levels play one deal together, "
+                    f"so a level may not set its own {name} (set the variant's)",
+                )
+
+
 def _validate_deal(variant: Variant, index: int, spec: DealSpec) -> None:
     field = f"deals[{index}]"
     _check_int(f"{field}.cards", spec.cards, 1, limits.MAX_CARDS_DEALT, "MAX_CARDS_DEALT")
@@ -707,7 +750,11 @@ def _validate_deal(variant: Variant, index: int, spec: DealSpec) -> None:
                 f"{field}.cards",
                 f"{spec.cards} cards to each of {players} players leave no stock in {pack} cards",
             )
-    most_cards = spec.cards + 1
+    # a seat on any level is dealt the cards of the highest level a seat is on
+    dealt = spec.cards
+    if variant.progression is Progression.PER_SEAT:
+        dealt = max(level.cards for level in variant.deals)
+    most_cards = dealt + 1
     if variant.buying.enabled:
         most_cards += variant.buying.limit(index + 1) * (1 + variant.buying.penalty_cards)
     requirement = spec.requirement

@@ -45,7 +45,10 @@ class PlayerView:
     - ``variant_id``, ``num_players``, ``deal_number``, ``deal_count`` (deals in the game),
       ``dealer``, ``phase``, ``to_act`` (None between deals), ``turn`` (whose turn it is;
       during buying, ``to_act`` is the seat offered the upcard).
-    - ``requirement``: what going down asks for in this deal (a contract or an opening).
+    - ``requirement``: what going down asks the seat for in this deal (a contract or an
+      opening; a spectator's view: the seat in turn's).
+    - ``levels``: under progressive contracts, the level each seat is on in this deal, by
+      seat (see :attr:`~shanghai_rummy.GameState.levels`); empty otherwise.
     - ``hand``: the seat's own cards, in the state's order.
     - per seat, indexed by seat: ``hand_sizes``, ``down`` (has gone down / opened),
       ``buys_used`` and ``buys_left`` (this deal, by the variant's limit), ``totals``.
@@ -96,6 +99,7 @@ class PlayerView:
     going_down: tuple[int, ...] = ()
     still_to_lay: str | None = None
     events: SeenEvents = attrs.field(factory=SeenEvents)
+    levels: tuple[int, ...] = ()
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -170,4 +174,5 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         going_down=state.turn_state.going_down,
         still_to_lay=_still_to_lay(state),
         events=SeenEvents.of_chain(state.event_log, seat),
+        levels=state.levels,
     )

@@ -82,12 +82,14 @@ def deal_from(
     seed: int = 0,
     deal_number: int = 1,
     dealer: int = 0,
+    levels: Sequence[int] | None = None,
 ) -> GameState:
     """A stacked deal for tests, puzzles and tutorials.
 
     ``hands[p]`` is seat p's hand; ``upcard`` starts the discard pile; ``stock_top[0]`` is the
     next card drawn, and the rest of the pack fills the stock below in seeded order. The deal
-    starts as a dealt one would: the dealer's left acts first.
+    starts as a dealt one would: the dealer's left acts first. ``levels``: under progressive
+    contracts (``variant.progression=per_seat``), the level each seat is on (None: level 1).
 
     >>> import shanghai_rummy as sr
     >>> state = sr.deal_from(
@@ -99,7 +101,7 @@ def deal_from(
     >>> state.to_act, state.upcard, state.stock[0], state.stock_size
     (1, Card.parse('8S'), Card.parse('JK'), 102)
     """
-    state = stacked_deal(variant, hands, upcard, stock_top, seed, deal_number, dealer)
+    state = stacked_deal(variant, hands, upcard, stock_top, seed, deal_number, dealer, levels)
     # a stacked deal is held to every invariant a loaded state is (a hand beyond the
     # variant's reach, say, is refused here rather than when the state is saved and loaded)
     validate(state)

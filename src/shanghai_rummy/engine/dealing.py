@@ -15,9 +15,10 @@ from ..cards import Card, card_error, checked_cards, make_pack, refuse_text
 from ..errors import RummyError, WrongPhaseError
 from ..event_log import deal_chain
 from ..events import EventNode
+from ..levels import cards_dealt, first_levels, next_levels
 from ..scoring import DealResult
 from ..state import GameState, History, Phase, SeatState, StackedDeal, TurnState
-from ..variants import FirstDealer, Variant
+from ..variants import FirstDealer, Progression, Variant
 from .turns import begin_turn
 
 __all__ = ["first_state", "new_game", "next_deal", "score", "stacked_deal"]
@@ -57,7 +58,8 @@ def new_game(variant: Variant, players: int, seed: int = 0) -> GameState:
     check_seed(seed, "new_game")
     variant.pack_size(players)
     dealer = first_dealer(variant, players, seed)
-    return _deal(variant, players, seed, 1, dealer, (0,) * players, (), None)
+    levels = first_levels(variant, players)
+    return _deal(variant, players, seed, 1, dealer, (0,) * players, (), None, levels=levels)
 
 
 def _deal(
@@ -71,14 +73,14 @@ def _deal(
     log: History | None,
     events: EventNode | None = None,
     stacked: StackedDeal | None = None,
+    levels: tuple[int, ...] = (),
 ) -> GameState:
     pack = variant.pack_size(players, deal_number)
     deck = _shuffled(make_pack(pack.decks, pack.jokers), seed, deal_number, 0)
-    spec = variant.deal(deal_number)
     order = [(dealer + 1 + offset) % players for offset in range(players)]
     hands: list[list[Card]] = [[] for _ in range(players)]
     position = 0
-    for _ in range(spec.cards):
+    for _ in range(cards_dealt(variant, deal_number, levels)):
         for seat in order:
             hands[seat].append(deck[position])
             position += 1
@@ -102,6 +104,7 @@ def _deal(
         log,
         events,
         stacked,
+        levels,
     )
 
 
@@ -118,6 +121,7 @@ def _start(
     log: History | None,
     events: EventNode | None = None,
     stacked: StackedDeal | None = None,
+    levels: tuple[int, ...] = (),
 ) -> GameState:
     players = len(hands)
     starter = (dealer + 1) % players
@@ -149,6 +153,7 @@ def _start(
             events, deal_number, dealer, hands, pile[-1] if pile else None, stock, cut_card
         ),
         stacked=stacked,
+        levels=levels,
     )
     return begin_turn(state, starter, None, first=True)
 
@@ -166,6 +171,7 @@ def next_deal_state(state: GameState) -> GameState:
         state.log,
         state.event_log,
         state.stacked,
+        next_levels(state),
     )
 
 
@@ -178,6 +184,7 @@ def stacked_deal(
     seed: int = 0,
     deal_number: int = 1,
     dealer: int = 0,
+    levels: Sequence[int] | None = None,
 ) -> GameState:
     """The stacked deal :func:`~shanghai_rummy.deal_from` makes, before it checks the
     deal's invariants."""
@@ -201,6 +208,7 @@ def stacked_deal(
     total_deals = variant.total_deals(players)
     if type(deal_number) is not int or not 1 <= deal_number <= total_deals:
         raise RummyError(f"deal_number must be from 1 to {total_deals}, got {deal_number!r}")
+    on = _stacked_levels(variant, players, deal_number, levels)
     pack = variant.pack_size(players, deal_number)
     placed = [card for hand in held for card in hand] + list(stock)
     if upcard is not None:
@@ -214,7 +222,7 @@ def stacked_deal(
             f"{pack.jokers} jokers): too many {', '.join(short)}"
         )
     rest = _shuffled(sorted(remaining.elements(), key=str), seed, deal_number, "stacked")
-    stacked = StackedDeal(deal_number, dealer, held, upcard, stock + rest)
+    stacked = StackedDeal(deal_number, dealer, held, upcard, stock + rest, on)
     state = _start(
         variant,
         seed,
@@ -227,8 +235,36 @@ def stacked_deal(
         (),
         None,
         stacked=stacked,
+        levels=on,
     )
     return state
+
+
+def _stacked_levels(
+    variant: Variant, players: int, deal_number: int, levels: Sequence[int] | None
+) -> tuple[int, ...]:
+    """The levels of a stacked deal: as given (None: every seat on level 1), under
+    progressive contracts only, each from 1 to the levels there are and the deal number."""
+    if variant.progression is not Progression.PER_SEAT:
+        if levels is not None and len(levels) != 0:
+            raise RummyError(
+                "levels: only a variant with progressive contracts "
+                "(variant.progression=per_seat) has levels"
+            )
+        return ()
+    if levels is None:
+        return first_levels(variant, players)
+    if isinstance(levels, (str, bytes)) or not isinstance(levels, Sequence):
+        raise RummyError(f"levels must be a sequence of levels, one per seat, got {levels!r}")
+    top = min(len(variant.deals), deal_number)
+    if len(levels) != players or any(
+        type(level) is not int or not 1 <= level <= top for level in levels
+    ):
+        raise RummyError(
+            f"levels must give each of the {players} seats a level from 1 to {top} (the levels "
+            f"there are, and no more than the deal number), got {list(levels)!r}"
+        )
+    return tuple(levels)
 
 
 def first_state(
@@ -248,6 +284,7 @@ def first_state(
         seed=seed,
         deal_number=stacked.deal_number,
         dealer=stacked.dealer,
+        levels=stacked.levels or None,
     )
 
 

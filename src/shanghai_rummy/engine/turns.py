@@ -13,6 +13,7 @@ import attrs
 from ..actions import Action
 from ..cards import Card
 from ..errors import CardNotInHandError, NotYourTurnError, WrongPhaseError
+from ..levels import game_ends
 from ..scoring import score_deal
 from ..state import GameState, History, Phase, TurnState, advance, seat_state, turn_start
 from ..variants import BuyPriority, Restock
@@ -191,7 +192,7 @@ def end_deal(state: GameState, winner: int | None) -> GameState:
     totals = tuple(
         total + points for total, points in zip(state.totals, result.points, strict=True)
     )
-    last = state.deal_number >= variant.total_deals(state.num_players)
+    last = game_ends(state)
     return attrs.evolve(
         state,
         phase=Phase.GAME_OVER if last else Phase.DEAL_OVER,

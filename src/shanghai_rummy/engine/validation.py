@@ -30,12 +30,12 @@ from ..actions import Action, Buy, Discard, Draw, PassBuy, Source
 from ..cards import Card, make_pack
 from ..errors import ArgumentTypeError, InvalidMeldError, InvalidStateError, RummyError
 from ..events import DealStarted, chain_key
-from ..levels import requirement_of
+from ..levels import cards_dealt, game_ends, requirement_of
 from ..limits import MAX_HISTORY_ACTIONS
 from ..melds import check_group
 from ..solver import check_laid
 from ..state import GameState, History, Phase, StackedDeal
-from ..variants import Restock, Variant
+from ..variants import Progression, Restock, Variant
 from .dealing import first_state, next_deal
 from .going_down import extends_going_down, laid_shapes
 from .phases import apply_action, has_legal_action
@@ -185,6 +185,7 @@ def _shape(state: GameState) -> Problems:
         if count != players:
             yield name, f"shape: {count} entries for {players} seats"
             return
+    yield from _levels(state)
     yield from _hand_reach(state)
     for name in ("dealer", "turn"):
         if not _seat_ok(getattr(state, name), players):
@@ -219,13 +220,35 @@ def _shape(state: GameState) -> Problems:
                 return
 
 
+def _levels(state: GameState) -> Problems:
+    """Each seat on a level of the variant's, and no higher than the deal number, under
+    progressive contracts; no levels otherwise."""
+    variant = state.variant
+    if variant.progression is not Progression.PER_SEAT:
+        if state.levels:
+            yield "levels", "shape: only progressive contracts (progression=per_seat) have levels"
+        return
+    if len(state.levels) != state.num_players:
+        yield "levels", f"shape: {len(state.levels)} levels for {state.num_players} seats"
+        return
+    top = min(len(variant.deals), state.deal_number)
+    for seat, level in enumerate(state.levels):
+        if not 1 <= level <= top:
+            yield (
+                f"levels[{seat}]",
+                f"shape: level {level}, but in deal {state.deal_number} a seat is on a level "
+                f"from 1 to {top} ({len(variant.deals)} levels)",
+            )
+            return
+
+
 def _hand_reach(state: GameState) -> Problems:
     """No hand holds more than the variant lets it reach: the cards dealt, one more (drawn,
     or the starter's extra card), and each buy with its penalty cards."""
     variant = state.variant
     if not 1 <= state.deal_number <= variant.total_deals(state.num_players):
         return  # reported with the deal number
-    dealt = variant.deal(state.deal_number).cards
+    dealt = cards_dealt(variant, state.deal_number, state.levels)
     per_buy = 1 + variant.buying.penalty_cards
     for seat, hand in enumerate(state.hands):
         most = dealt + 1 + max(0, state.seats[seat].buys) * per_buy
@@ -316,8 +339,8 @@ def _phase(state: GameState) -> Problems:
             yield "to_act", f"{name}: nobody acts in phase {phase.value!r}"
         elif not state.results or state.results[-1].deal_number != state.deal_number:
             yield "results", f"{name}: deal {state.deal_number} is over but has no result"
-        elif (phase is Phase.GAME_OVER) != (state.deal_number == total):
-            last = "is" if state.deal_number == total else "is not"
+        elif (phase is Phase.GAME_OVER) != game_ends(state):
+            last = "is" if game_ends(state) else "is not"
             yield "phase", f"{name}: deal {state.deal_number} {last} the last of {total}"
         return
     if not _seat_ok(state.to_act, players):
