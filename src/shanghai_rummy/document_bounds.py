@@ -23,6 +23,7 @@ _GROUP = {"minItems": 1, "maxItems": limits.MAX_GROUP_CARDS}
 _GROUPS = {"maxItems": limits.MAX_HAND_CARDS, "items": _GROUP}
 _MELD_ID = {"minimum": 0}
 _SEEN_EVENTS = {"maxItems": limits.MAX_HISTORY_ACTIONS}
+_LEVELS = {"maxItems": limits.MAX_PLAYERS, "items": _DEAL}  # progressive contracts: by seat
 """The most cards a pack may hold (every deck and joker the maxima allow)."""
 
 # The bounds of the documents' fields, by class and field; a bound "items" applies to each item.
@@ -48,10 +49,12 @@ _BOUNDS: dict[tuple[str, str], dict[str, Any]] = {
     ("GameState", "results"): {"maxItems": limits.MAX_DEALS},
     ("GameState", "history"): {"maxItems": limits.MAX_HISTORY_ACTIONS},
     ("GameState", "events"): _SEEN_EVENTS,
+    ("GameState", "levels"): _LEVELS,
     ("StackedDeal", "deal_number"): _DEAL,
     ("StackedDeal", "dealer"): _SEAT,
     ("StackedDeal", "hands"): {**_PER_SEAT, "items": _HAND},
     ("StackedDeal", "stock"): _PILE,
+    ("StackedDeal", "levels"): _LEVELS,
     ("SeatState", "buys"): {"minimum": 0, "maximum": limits.MAX_BUYS_PER_DEAL},
     ("SeatState", "turns"): _COUNT,
     ("TurnState", "jokers_to_meld"): _COUNT,
@@ -84,6 +87,7 @@ _BOUNDS: dict[tuple[str, str], dict[str, Any]] = {
     ("PlayerView", "results"): {"maxItems": limits.MAX_DEALS},
     ("PlayerView", "going_down"): {"maxItems": limits.MAX_CONTRACT_GROUPS, "items": _MELD_ID},
     ("PlayerView", "events"): _SEEN_EVENTS,
+    ("PlayerView", "levels"): _LEVELS,
     ("DealResult", "deal_number"): _DEAL,
     ("DealResult", "winner"): _SEAT,
     ("DealResult", "seats"): _PER_SEAT,
@@ -91,6 +95,10 @@ _BOUNDS: dict[tuple[str, str], dict[str, Any]] = {
     ("SeatScore", "cards"): _HAND,
     ("Outcome", "totals"): _PER_SEAT,
     ("Outcome", "winners"): {"minItems": 1, "maxItems": limits.MAX_PLAYERS, "items": _SEAT},
+    ("Outcome", "completed"): {
+        "maxItems": limits.MAX_PLAYERS,
+        "items": {"minimum": 0, "maximum": limits.MAX_DEALS},
+    },
     ("GameRecord", "players"): PLAYERS,
     ("GameRecord", "seed"): {"minimum": 0, "maximum": limits.MAX_SEED},
     ("GameRecord", "actions"): {"maxItems": limits.MAX_HISTORY_ACTIONS},

@@ -38,6 +38,7 @@ __all__ = [
     "contract_number",
     "first_levels",
     "game_ends",
+    "level_name",
     "next_levels",
     "requirement_of",
 ]
@@ -72,6 +73,12 @@ def contract_number(state: InDeal, seat: int) -> int:
     on in the deal of ``state``: the seat's level under progressive contracts, else the deal
     number."""
     return state.levels[seat] if state.levels else state.deal_number
+
+
+def level_name(state: InDeal, seat: int) -> str:
+    """The seat's level in words for a screen (``"level 3"``); empty where the variant has
+    no progressive contracts."""
+    return f"level {state.levels[seat]}" if state.levels else ""
 
 
 def requirement_of(state: InGame, seat: int) -> Requirement:

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from .cards import Card, Suit, sort_cards
 from .contracts import Requirement
+from .levels import level_name, requirement_of
 from .melds import TableMeld
 from .variants import Variant
 
@@ -46,6 +47,8 @@ class TablePicture(Protocol):
     def upcard(self) -> Card | None: ...
     @property
     def stock_size(self) -> int: ...
+    @property
+    def levels(self) -> tuple[int, ...]: ...
 
 
 class SeatPicture(TablePicture, Protocol):
@@ -222,13 +225,14 @@ def view_svg(view: SeatPicture) -> str:
     _heading(canvas, deal, view.phase.value, view.to_act, names)
     for other in range(view.num_players):
         if other != seat:
-            note = f"total {view.totals[other]}" + (" · down" if view.down[other] else "")
+            note = f"total {view.totals[other]}" + _level(view, other)
+            note += " · down" if view.down[other] else ""
             canvas.backs(names[other], view.hand_sizes[other], note)
     canvas.melds(view.table, names)
     _piles(canvas, view.upcard, view.stock_size)
     if seat is None:  # a spectator's view: every hand is a back
         return canvas.svg(f"{deal}: a spectator's view")
-    status = " · down" if view.down[seat] else ""
+    status = _level(view, seat) + (" · down" if view.down[seat] else "")
     canvas.row(
         f"Your hand (seat {seat})", sort_cards(view.hand), f"total {view.totals[seat]}{status}"
     )
@@ -240,20 +244,30 @@ def state_svg(state: StatePicture) -> str:
     stock's size."""
     names = [f"seat {seat}" for seat in range(state.num_players)]
     canvas = _Canvas()
-    requirement = state.variant.deal(state.deal_number).requirement
+    contract = "each seat on its level"
+    if not state.levels:
+        contract = requirement_of(state, 0).describe()
     deal = (
         f"{state.variant.id} · deal {state.deal_number} of "
-        f"{state.variant.total_deals(state.num_players)}: {requirement.describe()}"
+        f"{state.variant.total_deals(state.num_players)}: {contract}"
     )
     _heading(canvas, deal, state.phase.value, state.to_act, names)
     for seat in range(state.num_players):
-        note = f"total {state.totals[seat]}" + (" · down" if state.is_down(seat) else "")
+        note = f"total {state.totals[seat]}"
+        if state.levels:
+            note += f"{_level(state, seat)}: {requirement_of(state, seat).describe()}"
+        note += " · down" if state.is_down(seat) else ""
         if seat == state.dealer:
             note += " · dealer"
         canvas.row(names[seat], sort_cards(state.hand(seat)), note)
     canvas.melds(state.table, names)
     _piles(canvas, state.upcard, state.stock_size)
     return canvas.svg(f"{deal}: the whole state")
+
+
+def _level(picture: TablePicture, seat: int) -> str:
+    """`` · level 3`` where the seats are on levels (progressive contracts), else empty."""
+    return f" · {level_name(picture, seat)}" if picture.levels else ""
 
 
 def as_html(svg: str) -> str:

@@ -76,6 +76,7 @@ from .events import (
     UpcardOffered,
     chain_of,
 )
+from .levels import contract_number
 from .melds import named_kind
 from .solver import check_laid, solve
 from .state import GameState
@@ -449,10 +450,10 @@ def _place(
         walk.event(event)
     for seat, hand in known.items():
         walk.fill_known(seat, hand)
-    requirement = variant.deal(view.deal_number).requirement
     for index, items in held.items():
         event = deal[index]
         extra = (event.card,) if isinstance(event, TookUpcard) else ()
+        requirement = variant.deal(contract_number(view, targets[index])).requirement
         walk.plant(items, extra, requirement, variant, rng)
     if attempt:  # the seat in turn may owe a going down its hidden cards must finish
         _plant_owed(walk, view, variant, rng)
@@ -482,7 +483,7 @@ def _plant_owed(walk: _Walk, view: PlayerView, variant: Variant, rng: random.Ran
     seat = view.turn
     if seat == view.seat or view.down[seat] or view.to_act is None:
         return
-    requirement = variant.deal(view.deal_number).requirement
+    requirement = variant.deal(contract_number(view, seat)).requirement
     if view.going_down:
         laid = [meld.shape for meld in view.table if meld.id in view.going_down]
         try:
@@ -519,6 +520,7 @@ def _dealt(
             seed=seed,
             deal_number=started.deal_number,
             dealer=started.dealer,
+            levels=view.levels or None,
         )
     except RummyError as error:
         raise _inconsistent(str(error)) from None

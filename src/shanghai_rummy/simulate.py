@@ -34,6 +34,7 @@ from .cards import Card, sort_cards
 from .confidence import mean_interval, share_interval
 from .engine import apply, new_game, next_deal
 from .errors import IllegalMoveError, RummyError
+from .levels import level_name, requirement_of
 from .notation import format_action
 from .scoring import Outcome
 from .state import GameState, Phase
@@ -529,12 +530,18 @@ def deal_header(state: GameState, *, hands: bool = True) -> list[str]:
       seat 1 holds 9H 3S JK
     """
     variant = state.variant
-    requirement = variant.deal(state.deal_number).requirement
     upcard = "" if state.upcard is None else f"; upcard {state.upcard}"
+    total = variant.total_deals(state.num_players)
+    if state.levels:  # progressive contracts: a line per seat says its level
+        contract = f"Deal {state.deal_number} of at most {total}: each seat on its level"
+    else:
+        contract = f"Deal {state.deal_number} of {total}: {requirement_of(state, 0).describe()}"
     lines = [
-        f"Deal {state.deal_number} of {variant.total_deals(state.num_players)}: "
-        f"{requirement.describe()}; dealer seat {state.dealer}, seat {state.turn} plays first"
-        f"{upcard}"
+        f"{contract}; dealer seat {state.dealer}, seat {state.turn} plays first{upcard}",
+        *(
+            f"  seat {seat} on {level_name(state, seat)}: {requirement_of(state, seat).describe()}"
+            for seat in range(len(state.levels))
+        ),
     ]
     if hands:
         for seat in range(state.num_players):
@@ -602,6 +609,9 @@ def deal_footer(state: GameState) -> list[str]:
         seats = " and ".join(f"seat {seat}" for seat in outcome.winners)
         verb = "share the win" if outcome.is_tie else "wins"
         lines.append(f"Game over: {seats} {verb} with {best}")
+        if outcome.completed:
+            done = ", ".join(f"seat {seat} {count}" for seat, count in enumerate(outcome.completed))
+            lines.append(f"Levels completed (of {len(state.variant.deals)}): {done}")
         lines.append("Places: " + "; ".join(_placed(outcome, place) for place in outcome.standings))
     return lines
 

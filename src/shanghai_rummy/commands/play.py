@@ -16,6 +16,7 @@ from ..bots import Bot, GreedyBot
 from ..cards import Card, Suit, sort_cards
 from ..engine import apply, new_game, next_deal
 from ..errors import RummyError
+from ..levels import level_name
 from ..notation import format_action, parse_action
 from ..simulate import deal_footer, deal_header, make_bot
 from ..solver import solve
@@ -195,13 +196,15 @@ def _show(term: _Terminal, seen: PlayerView, buying: bool) -> None:
     names = ["you" if other == seat else f"seat {other}" for other in range(seen.num_players)]
     term.say("")
     buys = f" | buys left {seen.buys_left[seat]}" if buying else ""
+    level = f" (your {level_name(seen, seat)})" if seen.levels else ""
     term.say(
-        f"Deal {seen.deal_number} of {seen.deal_count}: {seen.requirement.describe()}"
+        f"Deal {seen.deal_number} of {seen.deal_count}: {seen.requirement.describe()}{level}"
         f" | stock {seen.stock_size}{buys}"
     )
     scores = ", ".join(
         f"{names[other]} {seen.totals[other]}"
         + ("" if other == seat else f" ({_plural(seen.hand_sizes[other], 'card')})")
+        + (f" {level_name(seen, other)}" if seen.levels else "")
         + (" down" if seen.down[other] else "")
         for other in range(seen.num_players)
     )

@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import apply, new_game, next_deal
+from ..levels import level_name, requirement_of
 from ..state import GameState, Phase
 from ..variants import Variant, get_variant
 from ..views import view
@@ -117,7 +118,13 @@ class Game:
         lines = [
             f"{self.variant.id}: deal {state.deal_number}, phase {state.phase.value}, "
             f"to act {state.to_act}, totals {list(state.totals)}",
-            f"requirement: {self.variant.deal(state.deal_number).requirement.describe()}",
+            "requirement: "
+            + "; ".join(
+                f"seat {seat} {level_name(state, seat)}: {requirement_of(state, seat).describe()}"
+                for seat in range(state.num_players)
+            )
+            if state.levels
+            else f"requirement: {requirement_of(state, state.turn).describe()}",
             "table: " + (", ".join(str(meld) for meld in state.table) or "-"),
             "pile: "
             + (" ".join(map(str, state.discard_pile[-5:])) or "-")
