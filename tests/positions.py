@@ -139,3 +139,24 @@ def game_over() -> sr.GameState:
     return sr.meld(
         state, 1, [cards("3C 4C 5C 6C 7C"), cards("3D 4D 5D 6D 7D"), cards("3H 4H 5H 6H 7H")]
     )
+
+
+def on_random_levels(state: sr.GameState, rng: Any) -> sr.GameState:
+    """Under progressive contracts, the first deal of ``state`` dealt again as the deal of
+    the last level with every seat on a level drawn by ``rng`` (a ``random.Random``), so that
+    seats on different contracts play one deal; ``state`` itself otherwise."""
+    variant = state.variant
+    if variant.progression is not sr.Progression.PER_SEAT or state.deal_number != 1:
+        return state
+    top = len(variant.deals)
+    levels = [rng.randint(1, top) for _ in range(state.num_players)]
+    levels[rng.randrange(state.num_players)] = 1  # the hands hold level 1's cards
+    return sr.deal_from(
+        variant,
+        hands=state.hands,
+        upcard=state.upcard,
+        seed=state.seed,
+        deal_number=top,
+        dealer=state.dealer,
+        levels=levels,
+    )

@@ -31,7 +31,7 @@ from shanghai_rummy.melds import check_group, lay_off_ends, swap_positions
 from shanghai_rummy.solver import canonical_groups
 
 from .helpers import C, cards, stacked, with_seat
-from .positions import pass_offers, quiet_turn
+from .positions import on_random_levels, pass_offers, quiet_turn
 
 PRESETS = ("shanghai", "shanghai-wiki", "shanghai-camping", "rummy51")
 
@@ -691,8 +691,8 @@ def play_checked(state: sr.GameState, rng: random.Random, steps: int) -> None:
 @st.composite
 def wide_variants(draw: st.DrawFn) -> sr.Variant:
     """A house variant (see :func:`house_variants`) whose meld rules, joker limits, pack and
-    contracts are redrawn too: the combinations no preset has, where fuzzing found players
-    left with no legal move."""
+    contracts are redrawn too, and whose contracts may be progressive (climbed seat by seat):
+    the combinations no preset has, where fuzzing found players left with no legal move."""
     base = draw(house_variants())
     flag = st.booleans()
     set_min, run_min = draw(st.integers(3, 5)), draw(st.integers(3, 6))
@@ -746,6 +746,13 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
                 going_out=draw(st.sampled_from([None, *sr.GoOutDiscard])),
             )
         )
+    progression = draw(st.sampled_from(list(sr.Progression)))
+    deal_count = None
+    if progression is sr.Progression.PER_SEAT:
+        # progressive contracts: the deals are levels, no level has a pack or going-out rule
+        # of its own, and the game lasts at most deal_count deals, at least one per level
+        deals = [attrs.evolve(spec, packs=(), going_out=None) for spec in deals]
+        deal_count = len(deals) + draw(st.integers(0, 2))
     try:
         return attrs.evolve(
             base,
@@ -754,9 +761,10 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
             jokers=jokers,
             packs=(pack,),
             deals=tuple(deals),
-            deal_count=None,
+            deal_count=deal_count,
             going_down=going_down,
             buying=buying,
+            progression=progression,
         )
     except sr.VariantError:
         assume(False)
@@ -775,4 +783,4 @@ def test_other_melds_packs_and_contracts_play_never_get_stuck_and_stay_valid(
     except sr.RummyError:
         assume(False)  # a pack too small for the seats and the deal
         raise  # pragma: no cover
-    play_checked(state, rng, 600)
+    play_checked(on_random_levels(state, rng), rng, 600)

@@ -27,6 +27,7 @@ GOLDEN = {
     ("examples/variants/contract-rummy.toml", 4, 1): "5a670264853f2a42",
     ("examples/variants/house-rules.json", 4, 1): "0c386a7da6e24aa8",
     ("examples/variants/liverpool.toml", 4, 1): "fcc0f92cb6b00fe2",
+    ("examples/variants/progressive.toml", 4, 1): "7ca26fa015cf0bd4",
     ("examples/variants/remik.toml", 4, 1): "17baaf51fe66ccc4",
     ("examples/variants/remik-natural-run.toml", 4, 1): "396247ea10ed1a16",
     ("examples/variants/shanghai.toml", 4, 1): "d30a192a2a128781",

@@ -17,7 +17,7 @@ from shanghai_rummy.melds import extend, natural_stretch, run_readings
 
 from .bot_games import bot_state
 from .helpers import C, cards, stacked
-from .positions import house, pass_offers
+from .positions import house, on_random_levels, pass_offers
 from .test_fuzz_moves import advance, wide_variants
 from .test_properties import _unlisted_candidates, assert_unlisted_refused
 
@@ -208,7 +208,8 @@ def test_legal_actions_agree_with_apply_in_house_variants(
     to a valid state, and no move that applies is left out, the runs named by kind included."""
     rng = random.Random(seed)
     players = rng.randint(variant.min_players, min(variant.max_players, 4))
-    state = advance(sr.new_game(variant, players=players, seed=seed), rng, steps)
+    state = on_random_levels(sr.new_game(variant, players=players, seed=seed), rng)
+    state = advance(state, rng, steps)
     if state.phase is sr.Phase.DEAL_OVER:
         state = sr.next_deal(state)
     listed = set(sr.legal_actions(state))
