@@ -297,3 +297,12 @@ def test_sampled_states_keep_every_seats_level() -> None:
         if sampled == 3:
             break
     assert sampled == 3
+
+
+def test_an_outcome_needs_one_completed_count_per_seat() -> None:
+    with pytest.raises(sr.RummyError, match="1 levels completed for 2 seats"):
+        sr.Outcome((5, 9), (0,), (3,))
+    document = json.loads(sr.to_json(sr.Outcome.from_totals((5, 9), completed=(3, 2))))
+    document["data"]["completed"] = [1]
+    with pytest.raises(sr.SerializationError, match=r"completed: 1 levels completed for 2 seats"):
+        sr.from_json(json.dumps(document), sr.Outcome)

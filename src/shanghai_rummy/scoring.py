@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import attrs
 
 from .cards import Card
+from .errors import RummyError
 from .variants import Scoring
 
 __all__ = ["DealResult", "Outcome", "SeatScore", "score_deal"]
@@ -67,6 +68,13 @@ class Outcome:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     completed: tuple[int, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if self.completed and len(self.completed) != len(self.totals):
+            raise RummyError(
+                f"Outcome.completed: {len(self.completed)} levels completed for "
+                f"{len(self.totals)} seats (one per seat, or none without progressive contracts)"
+            )
 
     @property
     def is_tie(self) -> bool:
