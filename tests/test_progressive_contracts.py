@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import shanghai_rummy as sr
-from shanghai_rummy import limits
+from shanghai_rummy import cli, limits
 from shanghai_rummy.levels import cards_dealt, completed, contract_number, requirement_of
 from shanghai_rummy.simulate import deal_footer, deal_header
 
@@ -306,3 +306,15 @@ def test_an_outcome_needs_one_completed_count_per_seat() -> None:
     document["data"]["completed"] = [1]
     with pytest.raises(sr.SerializationError, match=r"completed: 1 levels completed for 2 seats"):
         sr.from_json(json.dumps(document), sr.Outcome)
+
+
+def test_the_variants_command_shows_the_levels_of_progressive_contracts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["variants", str(EXAMPLE)]) == 0
+    text = capsys.readouterr().out
+    rows = dict(line.split("  ", 1) for line in text.splitlines() if "  " in line)
+    rows = {key: value.strip() for key, value in rows.items()}
+    assert rows["level 7"] == "12 cards; 3 runs of 4"
+    assert rows["most deals in a game"] == "16"
+    assert "deal 1" not in rows

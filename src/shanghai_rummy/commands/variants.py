@@ -13,7 +13,7 @@ from typing import Any, TextIO
 from ..contracts import CardValues
 from ..variant_file_schema import variant_file_schema
 from ..variant_files import variant_to_dict
-from ..variants import VARIANTS, Variant
+from ..variants import VARIANTS, Progression, Variant
 from .common import PROG, UsageError, variant_argument
 from .variant_template import json_text, toml_text, value_ranges
 
@@ -139,9 +139,13 @@ def _show_variant(name: str, out: TextIO) -> int:
         decks = f"{pack.decks} deck{'s' if pack.decks != 1 else ''}"
         jokers = f"{pack.jokers} joker{'s' if pack.jokers != 1 else ''}"
         rows.append((f"pack, {seats} players", f"{decks} + {jokers} = {pack.cards} cards"))
-    rows.append(("deals in a game", _deal_count(variant)))
+    # progressive contracts: the deals are levels each seat climbs, deal_count the most deals
+    climbing = variant.progression is Progression.PER_SEAT
+    label = "most deals in a game" if climbing else "deals in a game"
+    rows.append((label, _deal_count(variant)))
     for number, spec in enumerate(variant.deals, start=1):
-        rows.append((f"deal {number}", f"{spec.cards} cards; {spec.requirement.describe()}"))
+        name = f"level {number}" if climbing else f"deal {number}"
+        rows.append((name, f"{spec.cards} cards; {spec.requirement.describe()}"))
     document = variant_to_dict(variant)
     for key, value in document.items():
         if key in ("id", "name", "source", "min_players", "max_players", "packs", "deals"):
