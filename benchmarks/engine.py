@@ -146,8 +146,11 @@ def next_decision(
     return state, game
 
 
-def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, Any]:
-    variant = sr.get_variant(variant_id)
+def measure(variant_id: str | sr.Variant, players: int, steps: int, seed: int) -> dict[str, Any]:
+    """Seeded random play of ``steps`` decision steps: their times overall and per phase
+    (see :func:`phase_name`), with each phase's share of the whole time (what sets the mean),
+    and the steps apart from going down."""
+    variant = variant_id if isinstance(variant_id, sr.Variant) else sr.get_variant(variant_id)
     rng = random.Random(seed)
     clock = time.perf_counter
     per_phase: dict[str, list[float]] = defaultdict(list)
@@ -155,6 +158,7 @@ def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, A
     applying_by_phase: dict[str, list[float]] = defaultdict(list)
     everything: list[float] = []
     listing: list[float] = []
+    apart: list[float] = []  # the steps that are not going down
     game = 0
     state = sr.new_game(variant, players=players, seed=seed)
     while len(everything) < steps:
@@ -172,25 +176,33 @@ def measure(variant_id: str, players: int, steps: int, seed: int) -> dict[str, A
         listing.append((listed - start) * 1e6)
         name = phase_name(before, action)
         names = (name, "going_down") if name.startswith("going_down_") else (name,)
+        if len(names) == 1:
+            apart.append(elapsed)
         for counted in names:
             per_phase[counted].append(elapsed)
             listing_by_phase[counted].append((listed - start) * 1e6)
             applying_by_phase[counted].append((done - chosen) * 1e6)
+    total = sum(everything)
     return {
-        "variant": variant_id,
+        "variant": variant.id,
         "players": players,
         "policy": "uniform random over legal_actions",
         "step": {
             **_quantiles(everything),
             # what a bot or a learner playing many games gets: the tail counts here
-            "steps_per_second": round(len(everything) / sum(everything) * 1e6),
+            "steps_per_second": round(len(everything) / total * 1e6),
         },
+        "step_apart_from_going_down": _quantiles(apart),
         "legal_actions": _quantiles(listing),
         "per_phase": {
             name: {
                 **_quantiles(samples),
                 "legal_actions_median_us": round(statistics.median(listing_by_phase[name]), 2),
+                "legal_actions_mean_us": round(statistics.fmean(listing_by_phase[name]), 2),
                 "apply_median_us": round(statistics.median(applying_by_phase[name]), 2),
+                "apply_mean_us": round(statistics.fmean(applying_by_phase[name]), 2),
+                # the phase's part of the mean step: its steps' time over every step's
+                "share_of_mean": round(sum(samples) / total, 3),
             }
             for name, samples in sorted(per_phase.items())
         },

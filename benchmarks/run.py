@@ -12,7 +12,10 @@ steps (``going_down_first``: the first group of a turn's going down, ``going_dow
 the groups after it, ``going_down``: both) of each seeded run played again once every table
 its hands need is built; how many going-down moves are listed per step in each preset and in
 the 30-card house rule; GreedyBot games per second per preset; the machine and Python
-version.
+version; and the sweeps of ``benchmarks/sweeps.py``: the step's mean and median per seat
+count (2 to 8), by the history's length in one long game, and before and after a process
+has played in 100 other variants. Each phase's figures carry its ``share_of_mean``: the part
+of the mean step its steps make.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import shanghai_rummy as sr
 from benchmarks import engine as engine_bench
 from benchmarks import solver as solver_bench
+from benchmarks import sweeps
 from shanghai_rummy.simulate import simulate
 
 
@@ -61,6 +65,7 @@ def engine_figures(steps: int, repeats: int) -> dict[str, Any]:
         "runs": repeats,
         "steps_per_run": steps,
         "step": _median_of_runs(runs, ("step",)),
+        "step_apart_from_going_down": _median_of_runs(runs, ("step_apart_from_going_down",)),
         "legal_actions": _median_of_runs(runs, ("legal_actions",)),
         "per_phase": {
             name: _median_of_runs(
@@ -202,6 +207,7 @@ def main(argv: list[str] | None = None) -> None:
         ),
         "solver": solver_bench.figures(hands),
         "misc": misc_figures(50 if args.quick else 300),
+        "sweeps": sweeps.quick_figures() if args.quick else sweeps.figures(6_000),
         "greedy_games": greedy_games,
     }
     print(json.dumps(document, indent=2))
