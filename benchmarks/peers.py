@@ -10,7 +10,9 @@ the library never depends on them:
 - OpenSpiel's gin rummy (C++ behind pybind11): ``state.legal_actions()`` then
   ``state.apply_action(action)``; chance nodes (the deal) are played but not timed;
 - ours: :func:`shanghai_rummy.legal_actions` then :func:`shanghai_rummy.apply` over seeded
-  games (``--variant``, ``--players``); dealing a new game or deal is not timed.
+  games (``--variant``, ``--players``); dealing a new game or deal is not timed;
+  ``--compiled DIR`` times ours a second time, from a compiled copy of the library in
+  ``DIR`` (made by ``benchmarks/compiled_build.py``), as ``ours_compiled``.
 
 A decision step is one listing of the legal actions of the seat to act and one apply of a
 uniformly drawn one. Each engine plays for ``--seconds`` per round, in turn (ours, RLCard,
@@ -38,6 +40,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PEER_PACKAGES = ("rlcard>=1.2", "open_spiel>=1.5", "numpy>=1.24")
+ENGINES = ("ours", "rlcard", "openspiel", "ours_compiled")
 
 
 def _summary(samples: list[float], elapsed: float) -> dict[str, Any]:
@@ -49,8 +52,12 @@ def _summary(samples: list[float], elapsed: float) -> dict[str, Any]:
     }
 
 
-def measure_ours(seconds: float, seed: int, variant_id: str, players: int) -> dict[str, Any]:
-    sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
+def measure_ours(
+    seconds: float, seed: int, variant_id: str, players: int, source: Path = ROOT / "src"
+) -> dict[str, Any]:
+    """Our decision step, the library imported from ``source`` (a compiled copy there, for
+    ``--compiled``)."""
+    sys.path[:0] = [str(source), str(ROOT)]
     import shanghai_rummy as sr
     from benchmarks.engine import next_decision
 
@@ -142,6 +149,8 @@ def run_child(python: Path, engine: str, args: argparse.Namespace, seed: int) ->
         "--players",
         str(args.players),
     ]
+    if engine == "ours_compiled":
+        command += ["--source", str(args.compiled)]
     done = subprocess.run(command, check=True, capture_output=True, text=True)
     figures: dict[str, Any] = json.loads(done.stdout)
     return figures
@@ -152,6 +161,9 @@ def child(args: argparse.Namespace) -> None:
         "ours": lambda: measure_ours(args.seconds, args.seed, args.variant, args.players),
         "rlcard": lambda: measure_rlcard(args.seconds, args.seed),
         "openspiel": lambda: measure_openspiel(args.seconds, args.seed),
+        "ours_compiled": lambda: measure_ours(
+            args.seconds, args.seed, args.variant, args.players, args.source
+        ),
     }
     print(json.dumps(measures[args.child]()))
 
@@ -164,8 +176,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", default="shanghai")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--quick", action="store_true", help="0.5 s, one round")
-    parser.add_argument("--child", choices=("ours", "rlcard", "openspiel"), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--compiled",
+        type=Path,
+        help="also time ours from this compiled copy (made by benchmarks/compiled_build.py)",
+    )
+    parser.add_argument("--child", choices=ENGINES, help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
+    parser.add_argument("--source", type=Path, default=ROOT / "src", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         child(args)
@@ -174,6 +192,8 @@ def main(argv: list[str] | None = None) -> None:
         args.seconds, args.rounds = 0.5, 1
     peers = peer_python(args.venv)
     pythons = {"ours": Path(sys.executable), "rlcard": peers, "openspiel": peers}
+    if args.compiled is not None:
+        pythons["ours_compiled"] = Path(sys.executable)
     rounds: list[dict[str, dict[str, Any]]] = []
     for number in range(args.rounds):
         seed = number + 1
@@ -187,17 +207,19 @@ def main(argv: list[str] | None = None) -> None:
         for engine in pythons
     }
     ratios = {
-        f"ours_over_{peer}_{figure}": {
+        f"{ours}_over_{peer}_{figure}": {
             "by_round": [
-                round(one["ours"][f"{figure}_us"] / one[peer][f"{figure}_us"], 3) for one in rounds
+                round(one[ours][f"{figure}_us"] / one[peer][f"{figure}_us"], 3) for one in rounds
             ],
             "median": round(
                 statistics.median(
-                    one["ours"][f"{figure}_us"] / one[peer][f"{figure}_us"] for one in rounds
+                    one[ours][f"{figure}_us"] / one[peer][f"{figure}_us"] for one in rounds
                 ),
                 3,
             ),
         }
+        for ours in ("ours", "ours_compiled")
+        if ours in pythons
         for peer in ("rlcard", "openspiel")
         for figure in ("mean", "median")
     }
