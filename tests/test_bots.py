@@ -10,6 +10,8 @@ import pytest
 import shanghai_rummy as sr
 from shanghai_rummy.simulate import simulate
 
+from .bot_games import bot_play
+
 C = sr.Card.parse
 cards = sr.parse_cards
 SHANGHAI = sr.get_variant("shanghai")
@@ -297,3 +299,56 @@ def test_greedy_always_answers_with_a_legal_action(preset: str) -> None:
         kinds[type(action).__name__] += 1
         state = sr.apply(state, action)
     assert kinds["Meld"] > 0 and kinds["Discard"] > 0
+
+
+def _makes_a_group(card: sr.Card, hand: tuple[sr.Card, ...], variant: sr.Variant) -> bool:
+    naturals = [other for other in hand if not other.is_joker]
+    for index, first in enumerate(naturals):
+        for second in naturals[index + 1 :]:
+            try:
+                sr.check_group((first, second, card), variant)
+            except sr.RummyError:
+                continue
+            return True
+    return False
+
+
+def test_greedy_takes_an_upcard_that_makes_a_new_group_once_down_only_with_take_to_build() -> None:
+    variant = sr.get_variant("rummy51")
+    plain, builder = sr.GreedyBot(variant), sr.GreedyBot(variant, take_to_build=True)
+    differed = agreed = 0
+    for seed in range(1, 9):
+        for state in bot_play("rummy51", 4, seed, 300):
+            seat = state.to_act
+            if state.phase is not sr.Phase.DRAW or seat is None or state.upcard is None:
+                continue
+            seen = sr.view(state, seat)
+            mine, theirs = builder.choose(seen), plain.choose(seen)
+            if mine == theirs:
+                agreed += 1
+                continue
+            # it differs only by taking, once down, an upcard that makes a new group
+            assert (mine, theirs) == (
+                sr.Draw(seat, sr.Source.DISCARD),
+                sr.Draw(seat, sr.Source.STOCK),
+            )
+            assert seen.down[seat] and _makes_a_group(state.upcard, seen.hand, variant)
+            differed += 1
+        if differed >= 2 and agreed:
+            break
+    assert differed >= 2 and agreed
+
+
+def test_take_to_build_changes_nothing_where_a_player_down_lays_no_new_groups() -> None:
+    builder = sr.GreedyBot(SHANGHAI, take_to_build=True)
+    for state in bot_play("shanghai", 4, 5, 400):
+        if state.to_act is not None:
+            seen = sr.view(state, state.to_act)
+            assert builder.choose(seen) == sr.GreedyBot(SHANGHAI).choose(seen)
+
+
+def test_take_to_build_is_a_bool_and_shown_when_set() -> None:
+    assert "take_to_build=True" in repr(sr.GreedyBot(SHANGHAI, take_to_build=True))
+    assert "take_to_build" not in repr(sr.GreedyBot(SHANGHAI))
+    with pytest.raises(sr.RummyError, match="take_to_build"):
+        sr.GreedyBot(SHANGHAI, take_to_build=1)  # type: ignore[arg-type]

@@ -1,5 +1,5 @@
 """sr.SearchBot: determinized search over sampled states with GreedyBot rollouts, at the
-buys GreedyBot's size rule turns down."""
+buys GreedyBot's size rule turns down and the takes it leaves once down."""
 
 from __future__ import annotations
 
@@ -69,6 +69,40 @@ def test_it_searches_exactly_the_buys_the_size_rule_turns_down() -> None:
             if agreed and contested:
                 return
     pytest.fail(f"not both kinds of buy were reached: {agreed} agreed, {contested} contested")
+
+
+def test_it_searches_exactly_the_takes_that_would_make_a_new_group_once_down() -> None:
+    variant = sr.get_variant("rummy51")
+    builder = sr.GreedyBot(variant, buy_slack=1000, take_to_build=True)
+    agreed = contested = 0
+    for seed in range(1, 9):
+        for state in bot_play("rummy51", 4, seed, 300):
+            seat = state.to_act
+            if state.phase is not sr.Phase.DRAW or seat is None:
+                continue
+            seen = sr.view(state, seat)
+            greedy = sr.GreedyBot(variant).choose(seen)
+            bot = sr.SearchBot(variant, simulations=2, horizon=30, seed=1)
+            move = bot.choose(seen)
+            if builder.choose(seen) == greedy:
+                assert (move, bot.searches) == (greedy, 0)
+                agreed += 1
+            else:
+                assert greedy == sr.Draw(seat, sr.Source.STOCK) and seen.down[seat]
+                assert move in (sr.Draw(seat, sr.Source.DISCARD), greedy) and bot.searches == 1
+                contested += 1
+            if agreed and contested:
+                return
+    pytest.fail(f"not both kinds of draw were reached: {agreed} agreed, {contested} contested")
+
+
+def test_without_take_in_its_decisions_it_draws_as_the_greedy_bot() -> None:
+    variant = sr.get_variant("rummy51")
+    for state in bot_play("rummy51", 4, 3, 200):
+        if state.phase is sr.Phase.DRAW and state.to_act is not None:
+            seen = sr.view(state, state.to_act)
+            bot = sr.SearchBot(variant, simulations=2, horizon=10, decisions=["buy"])
+            assert (bot.choose(seen), bot.searches) == (sr.GreedyBot(variant).choose(seen), 0)
 
 
 def test_the_draw_and_the_discard_are_searched_only_when_asked() -> None:

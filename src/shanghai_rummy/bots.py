@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 from math import comb
 from typing import Final, Protocol, runtime_checkable
 
@@ -188,7 +189,9 @@ class GreedyBot:
     not stand for a card whose every copy is already on the table or in its hand):
 
     - **upcard**: taken when it leaves fewer cards missing (once down: when it can be laid
-      off); bought, within ``max_buys`` per deal and the variant's limit, when it completes
+      off, and with ``take_to_build``, where the variant lets a player who is down lay new
+      groups, also when it makes a group with two natural cards of the hand); bought,
+      within ``max_buys`` per deal and the variant's limit, when it completes
       the contract, or leaves fewer cards missing and the hand, penalty cards included, at
       most ``buy_slack`` cards (default 2) above the contract's size (bigger hands clog the
       table and stall deals);
@@ -230,7 +233,12 @@ class GreedyBot:
     step's work stays bounded under house rules of big hands."""
 
     def __init__(
-        self, variant: Variant | None = None, *, max_buys: int | None = None, buy_slack: int = 2
+        self,
+        variant: Variant | None = None,
+        *,
+        max_buys: int | None = None,
+        buy_slack: int = 2,
+        take_to_build: bool = False,
     ) -> None:
         if variant is not None:
             expect(variant, Variant, "GreedyBot", "variant")
@@ -238,9 +246,12 @@ class GreedyBot:
             raise wrong_type("GreedyBot", "max_buys", "a non-negative integer or None", max_buys)
         if type(buy_slack) is not int or buy_slack < 0:
             raise wrong_type("GreedyBot", "buy_slack", "a non-negative integer", buy_slack)
+        if type(take_to_build) is not bool:
+            raise wrong_type("GreedyBot", "take_to_build", "a bool", take_to_build)
         self.variant = variant
         self.max_buys = max_buys
         self.buy_slack = buy_slack
+        self.take_to_build = take_to_build
         self._found: dict[tuple[object, ...], Arrangement | _Unknown | None] = {}
         # the relaxed variants this bot judged under, kept so that their ids in the keys of
         # _found stay unique while it lives (the shared registry may let one go)
@@ -254,7 +265,8 @@ class GreedyBot:
         variant = None if self.variant is None else self.variant.id
         return (
             f"GreedyBot(variant={variant!r}, max_buys={self.max_buys!r}, "
-            f"buy_slack={self.buy_slack!r})"
+            f"buy_slack={self.buy_slack!r}"
+            + (", take_to_build=True)" if self.take_to_build else ")")
         )
 
     # -- the decision ------------------------------------------------------------------------
@@ -323,7 +335,14 @@ class GreedyBot:
                 return action
         seat = _seat_of(view)
         take = Draw(seat, Source.DISCARD)
-        if view.upcard is not None and take in actions and self._advances(view, look, view.upcard):
+        upcard = view.upcard
+        if (
+            upcard is not None
+            and take in actions
+            and (
+                self._advances(view, look, upcard) or (self.take_to_build and _builds(upcard, look))
+            )
+        ):
             return take
         return Draw(seat, Source.STOCK)
 
@@ -508,6 +527,21 @@ class GreedyBot:
         if len(self._missing_of) > 100_000:
             self._missing_of.clear()
         self._missing_of[look.tag, _key(cards)] = missing
+
+
+def _builds(card: Card, look: _Look) -> bool:
+    """Whether a seat that is down, where the variant lets it lay new groups, can make a group
+    of the natural ``card`` and two natural cards of its hand."""
+    if not look.down or card.is_joker or look.variant.going_down.new_melds is NewMelds.NEVER:
+        return False
+    naturals = [other for other in look.hand if not other.is_joker]
+    for first, second in combinations(naturals, 2):
+        try:
+            check_group((first, second, card), look.variant)
+        except RummyError:
+            continue
+        return True
+    return False
 
 
 def _dead_slots(groups: Sequence[Sequence[Card]], look: _Look) -> int:

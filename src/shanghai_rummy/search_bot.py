@@ -13,12 +13,16 @@ default candidate is kept unless another does better by ``margin`` points per sa
 
 Which decisions are searched (``decisions``):
 
-- ``"buy"`` (the default): the buys GreedyBot's size rule turns down. GreedyBot buys an
-  upcard that brings its contract nearer only while the hand, penalty cards included, stays
-  at most ``buy_slack`` (2) cards above the contract's size; an eager GreedyBot (no size
-  limit) would buy it. Where the two disagree, the bot weighs buying (the default candidate)
-  against passing; in its own rollouts it plays on as the eager GreedyBot. Everywhere else
-  the two agree, and nothing is searched.
+- ``"buy"`` (searched by default): the buys GreedyBot's size rule turns down. GreedyBot
+  buys an upcard that brings its contract nearer only while the hand, penalty cards
+  included, stays at most ``buy_slack`` (2) cards above the contract's size; an eager
+  GreedyBot (no size limit) would buy it. Where the two disagree, the bot weighs buying (the
+  default candidate) against passing; in its own rollouts it plays on as the eager
+  GreedyBot. Everywhere else the two agree, and nothing is searched.
+- ``"take"`` (searched by default): once down, where the variant lets a player lay new
+  groups (Rummy 51), the upcards that make a group with two natural cards of the hand, which
+  GreedyBot leaves for the stock (it takes only what lays off); the eager GreedyBot
+  (``take_to_build=True``) takes them. The bot weighs taking (the default) against drawing.
 - ``"draw"``: taking the upcard or drawing from the stock, where the upcard is near the hand
   (a joker, a card of a rank it holds, of a suit it holds two ranks or less away; once down,
   a card that lays off).
@@ -27,9 +31,9 @@ Which decisions are searched (``decisions``):
 
 Going down, laying off and swapping always follow GreedyBot. Measured against three
 GreedyBots (``benchmarks/search_bot.py``, figures on the bots page of the docs), the searched
-buys are what wins: GreedyBot turns down buys that pay; searching the draw and the discard
-with a few rollouts each did worse than GreedyBot, as the noise of a handful of samples
-outweighs the small differences between those moves.
+buys and takes are what wins: GreedyBot turns down buys and takes that pay; searching the
+draw and the discard with a few rollouts each did no better than GreedyBot, as the noise of
+a handful of samples outweighs the small differences between those moves.
 
 The budget is ``simulations`` rollouts per searched decision, shared by the candidates (at
 least one sample each); ``horizon`` cuts a rollout after that many moves and scores the
@@ -71,7 +75,7 @@ from .views import PlayerView, view
 
 __all__ = ["SearchBot"]
 
-DECISIONS = frozenset({"buy", "draw", "discard"})
+DECISIONS = frozenset({"buy", "take", "draw", "discard"})
 """The kinds of decision a :class:`SearchBot` may search."""
 
 EAGER_BUY_SLACK = 1000
@@ -103,7 +107,7 @@ class SearchBot:
         variant: Variant | None = None,
         *,
         simulations: int = 8,
-        decisions: Sequence[str] = ("buy",),
+        decisions: Sequence[str] = ("buy", "take"),
         max_candidates: int = 3,
         horizon: int = 1000,
         margin: float = 5.0,
@@ -132,7 +136,7 @@ class SearchBot:
         """How many decisions this bot has searched."""
         self._rng = random.Random(f"SearchBot/{seed}")
         self._policy = GreedyBot(variant)
-        self._eager = GreedyBot(variant, buy_slack=EAGER_BUY_SLACK)
+        self._eager = GreedyBot(variant, buy_slack=EAGER_BUY_SLACK, take_to_build=True)
         self._rollout_bots: dict[int, list[Bot]] = {}
 
     def __repr__(self) -> str:
@@ -180,15 +184,20 @@ class SearchBot:
         """The moves weighed, the default first (one move: nothing to search)."""
         seat = view.seat
         assert seat is not None
+        searched = self.decisions
         if view.phase is Phase.BUY:
-            if "buy" not in self.decisions:
+            if "buy" not in searched:
                 return [chosen]
             eager = self._eager.choose(view)
             return [eager, chosen] if eager != chosen else [chosen]
+        if view.phase is Phase.DRAW and "take" in searched:
+            taker = self._eager.choose(view)
+            if taker != chosen:
+                return [taker, chosen]
         if view.phase is Phase.DRAW:
             take, stock = Draw(seat, Source.DISCARD), Draw(seat, Source.STOCK)
             if (
-                "draw" not in self.decisions
+                "draw" not in searched
                 or chosen not in (take, stock)
                 or take not in view.legal_actions
                 or view.upcard is None
@@ -196,7 +205,7 @@ class SearchBot:
             ):
                 return [chosen]
             return [chosen, stock if chosen == take else take]
-        if "discard" not in self.decisions or not isinstance(chosen, Discard):
+        if "discard" not in searched or not isinstance(chosen, Discard):
             return [chosen]
         values = self._variant(view).scoring.values
         others = sorted(
@@ -234,11 +243,12 @@ class SearchBot:
         return False
 
     def _bots(self, players: int, seat: int) -> list[Bot]:
-        """The rollout players: GreedyBots, the eager one at the seat where buys are searched."""
+        """The rollout players: GreedyBots, the eager one at the seat where buys or takes are
+        searched."""
         bots = self._rollout_bots.get(players)
         if bots is None:
             bots = self._rollout_bots[players] = [GreedyBot(self.variant) for _ in range(players)]
-        if "buy" not in self.decisions:
+        if not self.decisions & {"buy", "take"}:
             return bots
         return [self._eager if other == seat else bot for other, bot in enumerate(bots)]
 
