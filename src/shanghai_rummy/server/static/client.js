@@ -259,6 +259,10 @@ function renderFacts(view, update) {
   };
   add(`Deal ${view.deal_number} of ${view.deal_count}`, "deal");
   add(`Contract: ${describe(view.requirement)}`, "contract");
+  if (view.levels && view.levels.length) {  // progressive contracts: each seat's level
+    add(`Levels: ${view.levels.map((level, seat) => `seat ${seat} ${level}`).join(", ")}`,
+        "levels");
+  }
   add(update.over ? "Game over" : view.to_act === view.seat && client.seat !== null
     ? "Your move" : `Seat ${view.to_act} to move`, "turn");
   if (client.seat !== null) add(`Buys left: ${view.buys_left[client.seat]}`, "buys");
