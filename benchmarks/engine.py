@@ -102,19 +102,13 @@ def listing_counts(
     done = 0
     while done < steps and clock() < deadline:
         state, game = next_decision(state, variant, players, seed, game)
-        start = clock()
-        actions = sr.legal_actions(state)
-        listed = clock()
-        action = actions[rng.randrange(len(actions))]
-        chosen = clock()
-        after = sr.apply(state, action)
-        finished = clock()
+        after, actions, _, listing, applying = timed_step(state, rng)
         if may_go_down(state):
             count = sum(1 for listed_action in actions if isinstance(listed_action, sr.Meld))
             if count:
                 melds.append(count)
                 actions_listed.append(len(actions))
-                times.append((listed - start + finished - chosen) * 1e6)
+                times.append(listing + applying)
         state = after
         done += 1
     if not melds:
@@ -130,6 +124,23 @@ def listing_counts(
         "step_max_us": round(max(times), 2),
         "stopped_at_deadline": done < steps,
     }
+
+
+def timed_step(
+    state: sr.GameState, rng: random.Random
+) -> tuple[sr.GameState, tuple[sr.Action, ...], sr.Action, float, float]:
+    """One step of the random policy from ``state``: the state after it, the actions
+    listed, the one chosen, and the microseconds of listing and of applying (the random
+    choice between them not timed)."""
+    clock = time.perf_counter
+    start = clock()
+    actions = sr.legal_actions(state)
+    listed = clock()
+    action = actions[rng.randrange(len(actions))]
+    chosen = clock()
+    after = sr.apply(state, action)
+    finished = clock()
+    return after, actions, action, (listed - start) * 1e6, (finished - chosen) * 1e6
 
 
 def next_decision(
@@ -152,7 +163,6 @@ def measure(variant_id: str | sr.Variant, players: int, steps: int, seed: int) -
     and the steps apart from going down."""
     variant = variant_id if isinstance(variant_id, sr.Variant) else sr.get_variant(variant_id)
     rng = random.Random(seed)
-    clock = time.perf_counter
     per_phase: dict[str, list[float]] = defaultdict(list)
     listing_by_phase: dict[str, list[float]] = defaultdict(list)
     applying_by_phase: dict[str, list[float]] = defaultdict(list)
@@ -164,24 +174,18 @@ def measure(variant_id: str | sr.Variant, players: int, steps: int, seed: int) -
     while len(everything) < steps:
         state, game = next_decision(state, variant, players, seed, game)
         before = state
-        start = clock()
-        actions = sr.legal_actions(state)
-        listed = clock()
-        action = actions[rng.randrange(len(actions))]
-        chosen = clock()
-        state = sr.apply(state, action)
-        done = clock()
-        elapsed = (done - start) * 1e6
+        state, _, action, listed, applied = timed_step(state, rng)
+        elapsed = listed + applied
         everything.append(elapsed)
-        listing.append((listed - start) * 1e6)
+        listing.append(listed)
         name = phase_name(before, action)
         names = (name, "going_down") if name.startswith("going_down_") else (name,)
         if len(names) == 1:
             apart.append(elapsed)
         for counted in names:
             per_phase[counted].append(elapsed)
-            listing_by_phase[counted].append((listed - start) * 1e6)
-            applying_by_phase[counted].append((done - chosen) * 1e6)
+            listing_by_phase[counted].append(listed)
+            applying_by_phase[counted].append(applied)
     total = sum(everything)
     return {
         "variant": variant.id,

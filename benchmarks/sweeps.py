@@ -21,14 +21,13 @@ import json
 import random
 import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import shanghai_rummy as sr
-from benchmarks.engine import measure, next_decision
+from benchmarks.engine import measure, next_decision, timed_step
 
 SAME_CONTRACT_20_DEALS = {
     "base": "shanghai",
@@ -71,22 +70,15 @@ def history_sweep(steps: int, seed: int) -> dict[str, Any]:
     games of it until ``steps``), grouped by the history's length when each was taken."""
     variant = sr.load_variant(SAME_CONTRACT_20_DEALS)
     rng = random.Random(seed)
-    clock = time.perf_counter
     buckets: dict[int, list[float]] = {edge: [] for edge in HISTORY_EDGES}
     state = sr.new_game(variant, players=4, seed=seed)
     game = done = 0
     while done < steps:
         state, game = next_decision(state, variant, 4, seed, game)
         length = 0 if state.log is None else len(state.log)
-        start = clock()
-        actions = sr.legal_actions(state)
-        listed = clock()
-        action = actions[rng.randrange(len(actions))]
-        chosen = clock()
-        state = sr.apply(state, action)
-        finished = clock()
+        state, _, _, listing, applying = timed_step(state, rng)
         edge = max(edge for edge in HISTORY_EDGES if edge <= length)
-        buckets[edge].append((listed - start + finished - chosen) * 1e6)
+        buckets[edge].append(listing + applying)
         done += 1
     return {
         "variant": "shanghai's first deal, 20 deals (SAME_CONTRACT_20_DEALS)",
