@@ -623,6 +623,7 @@ def house_variants(draw: st.DrawFn) -> sr.Variant:
             joker_into_new_meld=draw(flag),
             same_turn_as_going_down=draw(flag),
             from_melds=draw(st.sampled_from(list(sr.SwapFrom))),
+            freed_joker=draw(st.sampled_from(list(sr.FreedJoker))),
         ),
         "going_down": attrs.evolve(
             base.going_down,

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 from shanghai_rummy.engine.play_rules import possible_groups
-from shanghai_rummy.melds import extend, natural_stretch, run_readings
+from shanghai_rummy.melds import extend, joker_moved_to_end, natural_stretch, run_readings
 
 from .bot_games import bot_state
 from .helpers import C, cards, stacked
@@ -563,3 +563,73 @@ def test_remik_natural_run_file_plays_to_the_end_with_runs_of_natural_cards() ->
     state = _bots_play(variant, 3, 5)
     assert state.outcome is not None and len(state.results) == 3
     assert all(sr.check_group(meld.cards, variant, laid=False) for meld in state.table)
+
+
+# -- joker_swap.freed_joker (issue 24, build 4: the freed joker stays in the run, at an end) ----
+
+
+TO_RUN_END = house(SHANGHAI, "joker-to-run-end", joker_swap__freed_joker=sr.FreedJoker.TO_RUN_END)
+
+
+def _both_down_with_a_joker_run(variant: sr.Variant, seat_1_down: bool = True) -> sr.GameState:
+    """Deal 2 (a set and a run of 4): seat 0 went down with 8H 8D 8S and 4C JK 6C 7C; seat 1
+    has drawn and gone down with 9C 9D 9H and 5H 6H 7H 8H, holding 5C KD QD 2H 3S (or, with
+    ``seat_1_down`` false, has only drawn)."""
+    state = stacked(
+        variant,
+        {
+            0: cards("8H 8D 8S 4C JK 6C 7C 9D 10D 2S 3H"),
+            1: cards("9C 9D 9H 5H 6H 7H 8H 5C KD QD 2H"),
+        },
+        upcard=C("KH"),
+        stock_top=cards("AS 3S"),
+        dealer=3,
+        deal_number=2,
+    )
+    state = pass_offers(sr.draw(state, 0, STOCK))
+    state = sr.discard(sr.meld(state, 0, [cards("8H 8D 8S"), cards("4C JK 6C 7C")]), 0, C("AS"))
+    state = pass_offers(sr.draw(pass_offers(state), 1, STOCK))
+    if not seat_1_down:
+        return state
+    return sr.meld(state, 1, [cards("9C 9D 9H"), cards("5H 6H 7H 8H")])
+
+
+def test_joker_swap_freed_joker_to_run_end_keeps_the_joker_in_the_run_at_its_high_end() -> None:
+    state = _both_down_with_a_joker_run(TO_RUN_END)
+    run_id = state.table[1].id
+    assert sr.SwapJoker(1, C("5C"), run_id) in sr.legal_actions(state)
+    after = sr.swap_joker(state, 1, C("5C"), run_id)
+    assert str(after.table[1]) == f"#{run_id} run 4C 5C 6C 7C JK"
+    assert sr.JOKER not in after.hand(1) and len(after.hand(1)) == len(state.hand(1)) - 1
+    sr.validate(after)
+    to_hand = sr.swap_joker(_both_down_with_a_joker_run(SHANGHAI), 1, C("5C"), run_id)
+    assert str(to_hand.table[1]) == f"#{run_id} run 4C 5C 6C 7C" and sr.JOKER in to_hand.hand(1)
+
+
+def test_joker_swap_freed_joker_to_run_end_moves_it_low_or_refuses_where_no_end_is_free() -> None:
+    high_closed = sr.make_table_meld(1, 0, cards("JK QC KC AC"), TO_RUN_END)
+    assert str(joker_moved_to_end(high_closed, C("JC"), TO_RUN_END)) == "#1 run JK JC QC KC AC"
+    short = house(TO_RUN_END, "short-runs", melds__run_max=4, deals=(SHANGHAI.deals[1],))
+    full = sr.make_table_meld(1, 0, cards("4C JK 6C 7C"), short)
+    with pytest.raises(sr.JokerSwapError, match="freed_joker=to_run_end"):
+        joker_moved_to_end(full, C("5C"), short)
+    state = _both_down_with_a_joker_run(short)
+    assert not any(isinstance(action, sr.SwapJoker) for action in sr.legal_actions(state))
+    with pytest.raises(sr.JokerSwapError, match="no end of"):
+        sr.swap_joker(state, 1, C("5C"), state.table[1].id)
+
+
+def test_joker_swap_freed_joker_to_run_end_is_a_lay_off_and_a_set_joker_goes_to_the_hand() -> None:
+    state = _seat_0_down_with_a_joker_set(TO_RUN_END, "8H KC KD QC QD QS 3S 4D 6H 7C 10D")
+    sets_id = state.table[0].id
+    assert sr.SwapJoker(1, C("8H"), sets_id) in sr.legal_actions(state)
+    assert sr.JOKER in sr.swap_joker(state, 1, C("8H"), sets_id).hand(1)  # as under to_hand
+    # seat 1, not down, may not swap into a run whose joker stays: a lay-off in effect
+    not_down = _both_down_with_a_joker_run(TO_RUN_END, seat_1_down=False)
+    run_id = not_down.table[1].id
+    assert sr.SwapJoker(1, C("5C"), run_id) not in sr.legal_actions(not_down)
+    with pytest.raises(sr.JokerSwapError, match="only a player who is down"):
+        sr.swap_joker(not_down, 1, C("5C"), run_id)
+    assert sr.SwapJoker(1, C("5C"), run_id) in sr.legal_actions(
+        _both_down_with_a_joker_run(SHANGHAI, seat_1_down=False)
+    )

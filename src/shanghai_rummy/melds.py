@@ -42,7 +42,7 @@ from .cards import JOKER, Card, Rank, Suit, card_error, cards_error, refuse_text
 from .contracts import CardValues
 from .errors import InvalidMeldError, JokerSwapError, LayOffError
 from .memo import IdentityMemo
-from .variants import Aces, MeldRules, SwapFrom, Variant
+from .variants import Aces, FreedJoker, MeldRules, SwapFrom, Variant
 
 __all__ = [
     "GroupShape",
@@ -52,6 +52,8 @@ __all__ = [
     "check_group",
     "extend",
     "group_points",
+    "joker_kept_in_run",
+    "joker_moved_to_end",
     "joker_swapped",
     "lay_off_ends",
     "make_table_meld",
@@ -885,6 +887,34 @@ def joker_swapped(meld: TableMeld, card: Card, variant: Variant) -> TableMeld:
         raise JokerSwapError(_swap_refusal(meld, card, variant))
     index = positions[0]
     return attrs.evolve(meld, cards=(*meld.cards[:index], card, *meld.cards[index + 1 :]))
+
+
+def joker_kept_in_run(meld: Shape, variant: Variant) -> bool:
+    """Whether a joker swapped out of ``meld`` stays in it, moved to an end: a run, under
+    ``variant.joker_swap.freed_joker=to_run_end``."""
+    return meld.kind is MeldKind.RUN and variant.joker_swap.freed_joker is FreedJoker.TO_RUN_END
+
+
+def joker_moved_to_end(meld: TableMeld, card: Card, variant: Variant) -> TableMeld:
+    """The run ``meld`` with the natural ``card`` in place of the joker that stands for it,
+    and that joker moved to the run's high end, or to its low end where the high one is not
+    free (``joker_swap.freed_joker=to_run_end``); :class:`~shanghai_rummy.JokerSwapError`
+    where neither is.
+
+    >>> from shanghai_rummy import Card, get_variant, parse_cards
+    >>> shanghai = get_variant("shanghai")
+    >>> run = make_table_meld(1, 0, parse_cards("4C JK 6C 7C"), shanghai)
+    >>> str(joker_moved_to_end(run, Card.parse("5C"), shanghai))
+    '#1 run 4C 5C 6C 7C JK'
+    """
+    swapped = joker_swapped(meld, card, variant)
+    ends = lay_off_ends(swapped, JOKER, variant)
+    if not ends:
+        raise JokerSwapError(
+            f"no end of {swapped} is free for the joker the swap frees "
+            "(variant.joker_swap.freed_joker=to_run_end)"
+        )
+    return _extended(swapped, JOKER, "high" if "high" in ends else "low", variant)
 
 
 # --- points -----------------------------------------------------------------------------------

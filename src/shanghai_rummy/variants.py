@@ -34,6 +34,7 @@ __all__ = [
     "DealSpec",
     "DrawRules",
     "FirstDealer",
+    "FreedJoker",
     "GoOutDiscard",
     "GoingDownRules",
     "JokerRules",
@@ -335,6 +336,20 @@ class SwapWho(enum.Enum):
     NOBODY = "nobody"
 
 
+class FreedJoker(enum.Enum):
+    """Where the joker a swap frees goes."""
+
+    TO_HAND = "to_hand"
+    """Into the hand of the player who swapped it."""
+    TO_RUN_END = "to_run_end"
+    """Freed from a run, it stays in the run: the natural card takes its place and the joker
+    moves to the run's high end, or its low end where the high one is not free (the ace rule,
+    the longest run, ``jokers.side_by_side_in_runs``); a swap from a run with neither end free
+    is refused. Such a swap is a lay-off in effect: only a player who is down makes it, by
+    the lay-off rules (``going_down.lay_off_same_turn``), and playing the last card that way
+    goes out. Freed from a set (which has no ends), the joker goes into the hand."""
+
+
 @attrs.frozen(kw_only=True)
 class JokerSwapRules:
     """Joker swaps.
@@ -346,6 +361,9 @@ class JokerSwapRules:
       only on later turns, as ``going_down.lay_off_same_turn`` for lay-offs).
     - ``from_melds``: the groups a joker may be taken from: runs and sets, runs only, or
       sets only.
+    - ``freed_joker``: where the joker goes: into the swapper's hand, or (house rule) it
+      stays in a run, moved to an end (see :class:`FreedJoker`); ``joker_into_new_meld``
+      then concerns only the jokers that go into the hand.
     """
 
     who: SwapWho = SwapWho.ANYONE
@@ -353,6 +371,7 @@ class JokerSwapRules:
     joker_into_new_meld: bool = False
     same_turn_as_going_down: bool = True
     from_melds: SwapFrom = SwapFrom.RUNS_AND_SETS
+    freed_joker: FreedJoker = FreedJoker.TO_HAND
 
 
 class Restock(enum.Enum):

@@ -11,6 +11,7 @@ from .. import solver
 from ..actions import End
 from ..cards import JOKER, Card, Rank, Suit, make_pack, sort_cards
 from ..contracts import Requirement
+from ..errors import JokerSwapError
 from ..melds import (
     GroupShape,
     MeldKind,
@@ -18,6 +19,8 @@ from ..melds import (
     TableMeld,
     check_group,
     extend,
+    joker_kept_in_run,
+    joker_moved_to_end,
     joker_swapped,
     lay_off_ends,
     named_kind,
@@ -122,7 +125,10 @@ def extend_meld(variant: Variant, meld: TableMeld, card: Card, end: End | None) 
 
 
 def swap_in_meld(variant: Variant, meld: TableMeld, card: Card) -> TableMeld:
-    """``meld`` with ``card`` in place of a joker standing for it, or JokerSwapError."""
+    """``meld`` with ``card`` in place of a joker standing for it (in a run, under
+    ``joker_swap.freed_joker=to_run_end``, that joker moved to an end), or JokerSwapError."""
+    if joker_kept_in_run(meld, variant):
+        return joker_moved_to_end(meld, card, variant)
     return joker_swapped(meld, card, variant)
 
 
@@ -265,6 +271,12 @@ def card_playable(variant: Variant, card: Card, melds: Sequence[Shape]) -> bool:
     for index, meld in enumerate(melds):
         if not swap_positions(meld, card, variant):
             continue
+        if joker_kept_in_run(meld, variant):  # the card is played, the joker stays
+            try:
+                joker_moved_to_end(_as_table_meld(meld), card, variant)
+            except JokerSwapError:
+                continue
+            return True
         swapped = joker_swapped(_as_table_meld(meld), card, variant)
         after = (*melds[:index], swapped, *melds[index + 1 :])
         if any(lay_off_ends(other, JOKER, variant) for other in after):

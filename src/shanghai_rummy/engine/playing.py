@@ -39,7 +39,7 @@ from ..errors import (
     RummyError,
 )
 from ..levels import contract_number, requirement_of
-from ..melds import MeldKind, TableMeld
+from ..melds import MeldKind, TableMeld, joker_kept_in_run
 from ..state import (
     GameState,
     Phase,
@@ -340,8 +340,11 @@ def _swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSt
         raise JokerSwapError(barred)
     if not isinstance(card, Card) or card.is_joker:
         raise JokerSwapError(f"a joker is swapped for the natural card it stands for, not {card}")
-    hand = (*without_cards(state.hands[seat], (card,), seat), JOKER)
+    rest = without_cards(state.hands[seat], (card,), seat)
     index = _find_meld(state, meld_id, JokerSwapError)
+    if joker_kept_in_run(state.table[index], variant):
+        return _swap_keeping_joker(state, seat, card, index)
+    hand = (*rest, JOKER)
     swapped = swap_in_meld(variant, state.table[index], card)
     table = list(state.table)
     table[index] = swapped
@@ -375,6 +378,40 @@ def _swap_joker(state: GameState, seat: int, card: Card, meld_id: int) -> GameSt
             "out only by playing every card (variant.going_out=never)"
         )
     return after
+
+
+def _swap_keeping_joker(state: GameState, seat: int, card: Card, index: int) -> GameState:
+    """A swap from the run ``state.table[index]`` whose joker stays in it, moved to an end
+    (``joker_swap.freed_joker=to_run_end``): a lay-off in effect, by its rules (a player who
+    is down, ``going_down.lay_off_same_turn``, the cut card's own groups), and going out
+    where it plays the last card."""
+    turn_state = state.turn_state
+    target = state.table[index]
+    why = "the joker stays in the run (variant.joker_swap.freed_joker=to_run_end)"
+    if not state.seats[seat].down:
+        raise JokerSwapError(f"only a player who is down may swap into a run where {why}")
+    if not turn_state.was_down and not state.variant.going_down.lay_off_same_turn:
+        raise JokerSwapError(
+            f"cannot swap into a run on the turn you went down where {why}: a lay-off in "
+            "effect, only on later turns (variant.going_down.lay_off_same_turn=false)"
+        )
+    if turn_state.must_go_out is not None and target.owner != seat:
+        raise JokerSwapError(f"{turn_state.must_go_out}: no swaps into other players' runs")
+    table = list(state.table)
+    table[index] = swap_in_meld(state.variant, target, card)
+    meld_id = target.id
+    after = advance(
+        state,
+        phase=Phase.PLAY,
+        to_act=seat,
+        hands=with_hand(state, seat, without_cards(state.hands[seat], (card,), seat)),
+        table=tuple(table),
+        turn_state=played(
+            turn_state, laid_off_on_others=turn_state.laid_off_on_others or target.owner != seat
+        ),
+        log=logged(state, SwapJoker(seat, card, meld_id)),
+    )
+    return _after_play(after, seat, "swap that card")
 
 
 SWAP_GO_DOWN_OBLIGATION = (
@@ -662,7 +699,11 @@ class _Plays:
         )
         by_meld = not down and self.rule is GoOutDiscard.NEVER
         refused: dict[tuple[Card, int], bool] = {}
+        melds = {meld.id: meld for meld in state.table}
         for card, meld_id in swap_options(state.variant, state.table, self.distinct):
+            if joker_kept_in_run(melds[meld_id], state.variant):
+                self._swap_keeping_joker(card, melds[meld_id], down)
+                continue
             if may_refuse:
                 key = (card, meld_id if by_meld else -1)
                 if key not in refused:
@@ -679,6 +720,21 @@ class _Plays:
                 self.keep(action, 1)
             else:
                 self.actions.append(action)
+
+    def _swap_keeping_joker(self, card: Card, meld: TableMeld, down: bool) -> None:
+        """List the swap of ``card`` into the run ``meld`` whose joker stays in it, if it may
+        be made: a lay-off in effect (see :func:`_swap_keeping_joker`)."""
+        state = self.state
+        turn_state = state.turn_state
+        if not down or (not turn_state.was_down and not state.variant.going_down.lay_off_same_turn):
+            return
+        if turn_state.must_go_out is not None and meld.owner != self.seat:
+            return
+        try:
+            swap_in_meld(state.variant, meld, card)
+        except JokerSwapError:
+            return  # no end free for the joker
+        self.keep(SwapJoker(self.seat, card, meld.id), len(self.hand) - 1)
 
     def discards(self) -> None:
         """List the discards, if the turn may end with one now."""
