@@ -602,6 +602,8 @@ def test_joker_swap_freed_joker_to_run_end_keeps_the_joker_in_the_run_at_its_hig
     assert str(after.table[1]) == f"#{run_id} run 4C 5C 6C 7C JK"
     assert sr.JOKER not in after.hand(1) and len(after.hand(1)) == len(state.hand(1)) - 1
     sr.validate(after)
+    seen = sr.view(after, 0)  # the joker stayed: a sample holds none for seat 1
+    assert sr.view(sr.sample_state(seen, seed=1, variant=TO_RUN_END), 0) == seen
     to_hand = sr.swap_joker(_both_down_with_a_joker_run(SHANGHAI), 1, C("5C"), run_id)
     assert str(to_hand.table[1]) == f"#{run_id} run 4C 5C 6C 7C" and sr.JOKER in to_hand.hand(1)
 

@@ -125,7 +125,7 @@ def laid_off(before: GameState, action: LayOff, after: GameState) -> GameState:
 def swapped(before: GameState, action: SwapJoker, after: GameState) -> GameState:
     """After a :class:`~shanghai_rummy.SwapJoker`."""
     chain = _add(before.event_log, SwappedJoker, action.seat, action.card, action.meld_id)
-    _set_event_log(after, chain)
+    _set_event_log(after, _ended(after, chain))  # a swap whose joker stays may go out
     return after
 
 

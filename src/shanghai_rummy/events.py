@@ -155,7 +155,8 @@ class LaidOff:
 
 @attrs.frozen
 class SwappedJoker:
-    """``seat`` gave ``card`` for the joker in table meld ``meld_id`` and took the joker."""
+    """``seat`` gave ``card`` for the joker in table meld ``meld_id`` and took the joker (or,
+    from a run under ``joker_swap.freed_joker=to_run_end``, the joker moved to an end of it)."""
 
     number: int
     seat: int

@@ -77,7 +77,7 @@ from .events import (
     chain_of,
 )
 from .levels import contract_number
-from .melds import named_kind
+from .melds import joker_kept_in_run, named_kind
 from .solver import check_laid, solve
 from .state import GameState
 from .variants import Variant, get_variant
@@ -106,6 +106,8 @@ class _Walk:
 
     def __init__(self, view: PlayerView, variant: Variant, started: DealStarted) -> None:
         self.seat = view.seat
+        self.variant = variant
+        self.joker_stays: set[int] = set()  # the runs a swapped joker stays in (by meld id)
         pack = variant.pack_size(view.num_players, view.deal_number)
         self.left: list[Counter[Card]] = [Counter(make_pack(pack.decks, pack.jokers))]
         self.held: list[list[_Item]] = []
@@ -197,6 +199,8 @@ class _Walk:
         elif kind is Melded:
             assert isinstance(event, Melded)
             for table_meld in event.melds:
+                if joker_kept_in_run(table_meld, self.variant):
+                    self.joker_stays.add(table_meld.id)
                 for card in table_meld.cards:
                     self.shows(event.seat, card)
         elif kind is LaidOff:
@@ -205,7 +209,8 @@ class _Walk:
         elif kind is SwappedJoker:
             assert isinstance(event, SwappedJoker)
             self.shows(event.seat, event.card)
-            self.held[event.seat].append(JOKER)
+            if event.meld_id not in self.joker_stays:
+                self.held[event.seat].append(JOKER)
         elif kind is Discarded:
             assert isinstance(event, Discarded)
             self.shows(event.seat, event.card)
