@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..cards import Card
-from ..contracts import Opening, Requirement
+from ..contracts import Contract, Opening, Requirement
 from ..errors import ContractNotMetError, InvalidMeldError
 from ..levels import contract_number, requirement_of
 from ..melds import GroupShape, MeldKind, check_group, named_kind, run_readings
@@ -42,6 +42,7 @@ from ..solver import (
     remaining,
     runs_apart,
     solve,
+    startable_groups,
 )
 from ..state import GameState
 from ..variants import GoOutDiscard, SameSuitRuns, Variant
@@ -227,6 +228,8 @@ def _begun(
     shapes = read_groups(groups, variant, kinds)
     together = (*laid, *shapes)
     check_laid(together, requirement, variant)
+    if _listed(state, requirement, laid, shapes, hand, owed):
+        return shapes, False
     refusal = finish_refusal(state, seat, together, hand, owed)
     if refusal is not None:
         verb = "continue" if laid else "start"
@@ -235,6 +238,33 @@ def _begun(
             f"yet ({why_not}), and {refusal}"
         )
     return shapes, False
+
+
+def _listed(
+    state: GameState,
+    requirement: Requirement,
+    laid: tuple[GroupShape, ...],
+    shapes: tuple[GroupShape, ...],
+    hand: tuple[Card, ...],
+    owed: int,
+) -> bool:
+    """Whether the one group of ``shapes`` is among those the solver found the rest of the
+    hand completes, leaving a number of cards the turn may end with (the answers the
+    listing of this state asked for, remembered): then it may start or continue the going
+    down (see :func:`_contract_options`)."""
+    turn_state = state.turn_state
+    if (
+        len(shapes) != 1
+        or owed
+        or turn_state.must_go_out is not None
+        or turn_state.jokers_to_meld
+        or not isinstance(requirement, Contract)
+    ):
+        return False
+    variant = state.variant
+    leaves = going_down_turn_end(variant, state.deal_number)
+    held = (*hand, *shapes[0].cards)
+    return startable_groups(held, requirement, variant, laid, leaves=leaves).get(shapes[0]) is True
 
 
 _MOST_WITNESSES = 8
@@ -263,6 +293,8 @@ def group_options(
     down = state.seats[seat].down
     turn_state = state.turn_state
     plain = turn_state.must_go_out is None and not turn_state.jokers_to_meld
+    if plain and not down and isinstance(requirement, Contract):
+        return _contract_options(state, seat, requirement, laid)
     witnesses: list[_Witness] = []
     if not laid and not down:
         # no group can start a going down the hand as a whole cannot make
@@ -312,6 +344,65 @@ def group_options(
                 options.append((group, kind, False))
                 continue
         if can_finish(state, together, rest, max(0, owed - shape.jokers)):
+            options.append((group, kind, False))
+    return options
+
+
+def _contract_options(
+    state: GameState, seat: int, requirement: Contract, laid: tuple[GroupShape, ...]
+) -> list[tuple[tuple[Card, ...], MeldKind | None, bool]]:
+    """:func:`group_options` of a seat not yet down (or with its going down open) that owes
+    nothing this turn, toward a contract: the solver answers for every group of the hand at
+    once (:func:`~shanghai_rummy.solver.startable_groups`) whether the rest completes it."""
+    variant = state.variant
+    deal_number = state.deal_number
+    hand = state.hands[seat]
+    leaves = going_down_turn_end(variant, deal_number)
+    answers = startable_groups(hand, requirement, variant, laid, leaves=leaves)
+    if not laid and True not in answers.values():
+        # no group can start a going down the hand as a whole cannot make (and a group
+        # that meets the contract alone is one of several only where it has one group)
+        if not answers and requirement.group_count > 1:
+            return []
+        if not opening_possible(variant, deal_number, hand, (), state.table):
+            return []
+    limit = variant.jokers.going_down_per_group
+    rules_apart = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
+    # one natural card with jokers makes a group only where jokers may outnumber naturals
+    two_ways = not variant.jokers.at_most_naturals
+    shapes = possible_shapes(hand, variant)
+    options: list[tuple[tuple[Card, ...], MeldKind | None, bool]] = []
+    # what is left to lay depends on a group's kind, size and jokers only (a contract)
+    lefts: dict[tuple[MeldKind, int, int], tuple[Requirement | None, ...]] = {}
+    for index, shape in enumerate(_both_readings(shapes, variant) if two_ways else shapes):
+        group = shape.cards
+        kind = named_kind(shape, variant) if two_ways else None
+        answer = answers.get(shape) if index < len(shapes) else None
+        if answer is True:  # it starts or continues a going down the rest completes
+            options.append((group, kind, False))
+            continue
+        if limit is not None and shape.jokers > limit:
+            continue
+        together = (*laid, shape)
+        if rules_apart and shape.kind is MeldKind.RUN and not runs_apart(together, variant):
+            continue
+        read = (shape.kind, len(group), shape.jokers)
+        left = lefts.get(read)
+        if left is None:
+            left = lefts[read] = remaining(together, requirement, variant)
+        if not left:
+            continue
+        if None in left:
+            options.append((group, kind, True))
+            continue
+        if index < len(shapes):
+            finishes = answer is not None and can_finish(state, together, _less(hand, group), 0)
+        else:  # the run reading of a set of one natural card and jokers
+            rest = _less(hand, group)
+            finishes = going_down_way(
+                variant, deal_number, rest, together
+            ) is not None or can_finish(state, together, rest, 0)
+        if finishes:
             options.append((group, kind, False))
     return options
 

@@ -42,13 +42,14 @@ from ..melds import (
 from ..variants import SameSuitRuns, Variant
 from ._alike_slots import contract_ways, plan_of
 from ._candidate_groups import Candidate, every_group, every_group_keyed
-from ._card_counts import count_cards, tally_of
+from ._card_counts import JOKER_BYTE, count_cards, tally_of
 from ._contract_search import solve_contract
 from ._general_walk import every_way
 from ._memo import MemoKind
 from ._opening_search import OpeningSearch
 from ._quick_refusals import contract_tally, opening_tally
 from ._run_rules import jokers_apart, with_natural_run
+from ._startable import NO, UNDECIDED, YES, HandGroups, Placed, Slot, hand_groups
 from ._variant_rules import (
     Arrangement,
     VariantRules,
@@ -72,6 +73,7 @@ __all__ = [
     "remaining",
     "runs_apart",
     "solve",
+    "startable_groups",
 ]
 
 
@@ -515,20 +517,42 @@ def possible_shapes(cards: Iterable[Card], variant: Variant) -> tuple[GroupShape
     from their cards (a group of one natural card and jokers, which may read either way, is
     read as it reads it), in the same order and without repeats."""
     refuse_text(cards)
-    counts, jokers = count_cards(cards)
+    return tuple(shape for _, shape in _hand_shapes(_hand_of(tuple(cards), variant), variant))
+
+
+def _hand_of(cards: tuple[Card, ...], variant: Variant) -> HandGroups:
+    """The :class:`._startable.HandGroups` of ``cards``, remembered by their tally."""
+    try:
+        tally = tally_of(cards)
+    except RummyError:
+        count_cards(cards)  # the error that names the card
+        raise
     rules = rules_of(variant)
-    made = rules.memos.of(_GROUP_SHAPES)
-    shapes: list[GroupShape] = []
+    counts, jokers = list(tally[:64]), tally[JOKER_BYTE]
+    return hand_groups(
+        tally, counts, jokers, lambda: every_group_keyed(counts, jokers, rules), rules
+    )
+
+
+def _hand_shapes(hand: HandGroups, variant: Variant) -> list[tuple[Candidate, GroupShape]]:
+    """Each distinct group of ``hand`` with its shape (see :func:`possible_shapes`), read
+    once per hand."""
+    if hand.shapes is not None:
+        return hand.shapes
+    made = hand.rules.memos.of(_GROUP_SHAPES)
+    shapes: list[tuple[Candidate, GroupShape]] = []
     seen: set[tuple[Card, ...]] = set()
-    for key, group in every_group_keyed(counts, jokers, rules):
+    for key, candidate in hand.keyed.items():
+        group = candidate.cards
         if group in seen:
             continue
         seen.add(group)
         shape = made.get(key)
         if shape is None:
             shape = made[key] = _group_shape(key, group, variant)
-        shapes.append(shape)
-    return tuple(shapes)
+        shapes.append((candidate, shape))
+    hand.shapes = shapes
+    return shapes
 
 
 _GROUP_SHAPES: MemoKind[tuple[int, ...], GroupShape] = MemoKind("group shapes", 1 << 14)
@@ -940,3 +964,166 @@ def _clashes_with(way: Arrangement, runs: Sequence[tuple[int, int, int]], varian
         ):
             return True
     return False
+
+
+# --- the groups that can start (or continue) a going down -------------------------------------
+
+
+@refuses_bad_arguments
+def startable_groups(
+    cards: Iterable[Card],
+    requirement: Requirement,
+    variant: Variant,
+    laid: Sequence[GroupShape] = (),
+    *,
+    leaves: Callable[[int], bool] | None = None,
+) -> dict[GroupShape, bool]:
+    """Every group of ``cards`` (a shape of :func:`possible_shapes`) that can go toward a
+    going down of ``requirement`` around the groups ``laid`` so far without meeting it yet,
+    and that the rest of ``cards`` can then complete (:func:`complete` of the rest, with
+    ``laid`` and the group, is not None): mapped to True where some completion leaves a
+    number of cards ``leaves`` accepts (any number, without it), False where every one
+    leaves a number it refuses. A group is left out where it breaks the going-down joker
+    limit (``variant.jokers.going_down_per_group``), the same-suit-runs rule with ``laid``,
+    or no slot left takes it. Exact: the same answers as :func:`complete` asked of each
+    group, found for a contract in one pass over the hand's irreducible groups of each slot
+    (see ``_startable``), the exact search asked only where that pass cannot tell.
+
+    >>> from shanghai_rummy import Contract, get_variant, parse_cards
+    >>> shanghai = get_variant("shanghai")
+    >>> hand = parse_cards("8C 8D 8H 9C 9D 9S 9H 4S")
+    >>> answers = startable_groups(hand, Contract(sets=(3, 3)), shanghai)
+    >>> sorted(" ".join(map(str, shape.cards)) for shape in answers)
+    ['8C 8D 8H', '9C 9D 9H', '9C 9D 9H 9S', '9C 9D 9S', '9C 9H 9S', '9D 9H 9S']
+    """
+    _check_arguments("startable_groups", requirement, variant)
+    refuse_text(cards)
+    cards = tuple(cards)
+    try:
+        tally = tally_of(cards)
+    except RummyError:
+        count_cards(cards)  # the error that names the card
+        raise
+    key = (tally, requirement, tuple(laid), leaves)
+    rules = rules_of(variant)
+    memo = rules.memos.of(_STARTABLE)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _startable_answers(cards, requirement, variant, tuple(laid), leaves)
+    return known
+
+
+_STARTABLE: MemoKind[tuple[object, ...], dict[GroupShape, bool]] = MemoKind(
+    "groups that can start a going down", 256
+)
+"""The answers of :func:`startable_groups` by the hand's tally, the requirement, the groups
+laid and the turn-end rule (a listing and the move made from it ask the same)."""
+
+
+def _startable_answers(
+    cards: tuple[Card, ...],
+    requirement: Requirement,
+    variant: Variant,
+    laid: tuple[GroupShape, ...],
+    leaves: Callable[[int], bool] | None,
+) -> dict[GroupShape, bool]:
+    """:func:`startable_groups`, worked out."""
+    answers: dict[GroupShape, bool] = {}
+    if not _laid_apart(laid, variant):
+        return answers
+    rules = rules_of(variant)
+    if (
+        not laid
+        and isinstance(requirement, Contract)
+        and not contract_tally(cards, requirement, rules)
+    ):
+        return answers  # the quick "no" of most hands: no way at all
+    hand = _hand_of(cards, variant)
+    limit = variant.jokers.going_down_per_group
+    apart_rule = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
+    placed = _laid_runs(laid, variant)
+    # what is left to lay depends on a group's kind, size and jokers only (a contract)
+    lefts: dict[tuple[MeldKind, int, int], tuple[Remaining, ...]] = {}
+    for candidate, shape in _hand_shapes(hand, variant):
+        if limit is not None and shape.jokers > limit:
+            continue
+        together = (*laid, shape)
+        if placed and shape.kind is MeldKind.RUN and not runs_apart(together, variant):
+            continue
+        if isinstance(requirement, Contract):
+            kind = (shape.kind, candidate.size, candidate.jokers)
+            left = lefts.get(kind)
+            if left is None:
+                left = lefts[kind] = remaining(together, requirement, variant)
+        else:
+            left = remaining(together, requirement, variant)
+        if not left or None in left:
+            continue
+        found = _group_answer(hand, candidate, left, placed, leaves, apart_rule)
+        if found == YES:
+            answers[shape] = True
+        elif found != NO:
+            answer = _exact_answer(cards, shape.cards, requirement, variant, together, leaves)
+            if answer is not None:
+                answers[shape] = answer
+    return answers
+
+
+def _group_answer(
+    hand: HandGroups,
+    candidate: Candidate,
+    left: tuple[Remaining, ...],
+    placed: tuple[Placed, ...],
+    leaves: Callable[[int], bool] | None,
+    apart_rule: bool,
+) -> int:
+    """YES where the one pass over the hand's irreducible groups finds a completion of
+    what one of ``left`` asks after ``candidate``, NO where it shows none exists, else
+    UNDECIDED (the exact search decides)."""
+    if apart_rule and candidate.kind is MeldKind.RUN:
+        placed = (*placed, (candidate.suit, candidate.start, candidate.size))
+    undecided = False
+    for residual in left:
+        if not isinstance(residual, Contract):
+            return UNDECIDED  # an opening's points: the exact search
+        answer = hand.completes(candidate, _slots_of(residual, hand.rules), placed, leaves)
+        if answer == YES:
+            return YES
+        undecided = undecided or answer != NO
+    return UNDECIDED if undecided else NO
+
+
+def _slots_of(contract: Contract, rules: VariantRules) -> tuple[Slot, ...]:
+    """The slots of ``contract`` in a fixed order (alike slots side by side), remembered
+    (a contract is a value)."""
+    memo = rules.memos.of(_SLOT_ORDER)
+    known = memo.get(contract)
+    if known is None:
+        known = memo[contract] = (
+            *((MeldKind.SET, size) for size in sorted(contract.sets)),
+            *((MeldKind.RUN, size) for size in sorted(contract.runs)),
+        )
+    return known
+
+
+_SLOT_ORDER: MemoKind[Contract, tuple[Slot, ...]] = MemoKind("slots of a contract", 1024)
+
+
+def _exact_answer(
+    cards: tuple[Card, ...],
+    group: tuple[Card, ...],
+    requirement: Requirement,
+    variant: Variant,
+    together: tuple[GroupShape, ...],
+    leaves: Callable[[int], bool] | None,
+) -> bool | None:
+    """:func:`startable_groups`' answer for ``group`` by :func:`complete` of the rest: None
+    where the rest cannot complete the going down."""
+    rest = list(cards)
+    for card in group:
+        rest.remove(card)
+    if complete(rest, requirement, variant, together) is None:
+        return None
+    return (
+        leaves is None or complete(rest, requirement, variant, together, leaves=leaves) is not None
+    )

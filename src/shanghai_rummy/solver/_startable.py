@@ -1,0 +1,386 @@
+"""Which single groups of a hand can start (or continue) a going down of a contract that the
+rest of the hand can still complete: one pass over the hand's groups, with each slot still
+to fill read from the hand's *irreducible* groups for it. Nothing here is public
+(:func:`shanghai_rummy.solver.startable_groups` is).
+
+A group fills a contract slot (of a kind and size) when its kind matches and
+:meth:`~._variant_rules.VariantRules.slot_accepts` takes its size and jokers. It is
+*irreducible* for the slot when no group one card smaller (a set less one card, a run less
+an end card) that the hand's cards make also fills it. Any way to complete a going down
+keeps being one, as far as the cards go, when each of its groups is replaced by an
+irreducible group inside it: fewer cards are used, each slot is still filled, and the
+groups stay disjoint. So where no choice of disjoint irreducible groups (one per slot left)
+fits in the rest of the hand, no completion exists at all (a sound "no"); a choice that also
+keeps the same-suit-runs rule with every group laid and leaves a number of cards the turn
+may end with is a completion (a sure "yes"). Only a hand whose choices all fail those two
+rules, or whose search runs past its budget, is left undecided, for the exact search of
+:func:`shanghai_rummy.solver.complete` to answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..cards import Card
+from ..melds import GroupShape, MeldKind
+from ..variants import SameSuitRuns
+from ._candidate_groups import Candidate
+from ._card_counts import packed_counts
+from ._memo import MemoKind
+from ._variant_rules import VariantRules
+
+Slot = tuple[MeldKind, int]
+"""A contract slot: the kind of group and its size."""
+Placed = tuple[int, int, int]
+"""A run on the table or chosen: suit index, first position, length."""
+
+YES, UNDECIDED, NO = 2, 1, 0
+"""The answers of :meth:`HandGroups.completes`: a completion found; only choices that break
+the same-suit-runs rule or the turn-end rule (or the budget ran out); none at all."""
+
+SEARCH_BUDGET = 400
+"""The most choices one question tries before it is left undecided."""
+
+_NO_POINTS = [0] * 16
+_NO_SPANS: dict[tuple[int, int], int] = {}
+
+CANDIDATES: MemoKind[tuple[int, ...], Candidate] = MemoKind("candidate groups by key", 1 << 15)
+"""Each group (by its flattened canonical key) read once as a :class:`Candidate` (a group is
+the same whatever the hand holds besides)."""
+IRREDUCIBLE: MemoKind[tuple[tuple[int, ...], int], bool] = MemoKind(
+    "groups irreducible for a slot", 1 << 15
+)
+"""Whether a group, for a slot of its kind and a size, is irreducible (see the module
+notes): whether a group one card smaller fills the slot does not depend on the hand."""
+HAND_GROUPS: MemoKind[bytes, HandGroups] = MemoKind("groups of a hand for slots", 64)
+"""The :class:`HandGroups` of a hand, by its tally (a listing and the move made from it
+ask about the same hand)."""
+
+
+def candidate_of(key: tuple[int, ...], cards: tuple[Card, ...], rules: VariantRules) -> Candidate:
+    """The :class:`Candidate` of the group of flattened canonical ``key``, remembered."""
+    memo = rules.memos.of(CANDIDATES)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = Candidate(key, cards, _NO_POINTS, _NO_SPANS)
+    return known
+
+
+def fills(candidate: Candidate, slot: Slot, rules: VariantRules) -> bool:
+    """Whether ``candidate`` fills ``slot`` when laid toward a going down."""
+    kind, size = slot
+    return (
+        candidate.kind is kind
+        and candidate.jokers <= rules.per_group_limit
+        and rules.slot_accepts(size, candidate.size, candidate.jokers)
+    )
+
+
+def _smaller_keys(key: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The keys of the groups one card smaller than the group of ``key``: a set less one of
+    its distinct cards, a run less its first or last card."""
+    if key[0] == 0:
+        codes = key[2:]
+        smaller = []
+        for index, code in enumerate(codes):
+            if index and codes[index - 1] == code:
+                continue
+            smaller.append((0, key[1], *codes[:index], *codes[index + 1 :]))
+        return smaller
+    suit, start, codes = key[1], key[2], key[3:]
+    return [(1, suit, start + 1, *codes[1:]), (1, suit, start, *codes[:-1])]
+
+
+class HandGroups:
+    """One hand's groups as the completion check reads them: its card counts packed (see
+    :func:`._card_counts.packed_counts`), its jokers, its groups by key, and, made when first
+    asked, the irreducible groups for each slot (fewest jokers first)."""
+
+    __slots__ = (
+        "by_slot",
+        "counts",
+        "guard",
+        "jokers",
+        "keyed",
+        "masks",
+        "packed",
+        "plans",
+        "rules",
+        "shapes",
+        "total",
+    )
+
+    def __init__(
+        self,
+        counts: list[int],
+        jokers: int,
+        keyed: Sequence[tuple[tuple[int, ...], tuple[Card, ...]]],
+        rules: VariantRules,
+    ) -> None:
+        self.rules = rules
+        self.counts = counts
+        self.guard, self.packed = packed_counts(counts)
+        self.jokers = jokers
+        self.total = sum(counts) + jokers
+        self.keyed = {key: candidate_of(key, cards, rules) for key, cards in keyed}
+        self.by_slot: dict[Slot, list[Candidate]] = {}
+        self.masks: dict[Slot, SlotMasks] = {}
+        self.plans: dict[tuple[Slot, ...], tuple[list[list[Candidate]], SlotMasks]] = {}
+        # the hand's groups with their shapes, once read (see solver.possible_shapes)
+        self.shapes: list[tuple[Candidate, GroupShape]] | None = None
+
+    def slot_groups(self, slot: Slot) -> list[Candidate]:
+        """The hand's irreducible groups for ``slot`` (see the module notes)."""
+        known = self.by_slot.get(slot)
+        if known is not None:
+            return known
+        rules = self.rules
+        size = slot[1]
+        memo = rules.memos.of(IRREDUCIBLE)
+        keyed = self.keyed
+        groups = []
+        for key, candidate in keyed.items():
+            if not fills(candidate, slot, rules):
+                continue
+            answer = memo.get((key, size))
+            if answer is None:
+                answer = memo[key, size] = not any(
+                    smaller in keyed and fills(keyed[smaller], slot, rules)
+                    for smaller in _smaller_keys(key)
+                )
+            if answer:
+                groups.append(candidate)
+        groups.sort(key=_fewest_jokers)
+        self.by_slot[slot] = groups
+        return groups
+
+    def slot_masks(self, slot: Slot) -> SlotMasks:
+        """The :class:`SlotMasks` of the hand's irreducible groups for ``slot``."""
+        known = self.masks.get(slot)
+        if known is None:
+            known = self.masks[slot] = SlotMasks(self.slot_groups(slot), self.jokers)
+        return known
+
+    def plan(self, slots: tuple[Slot, ...]) -> tuple[list[list[Candidate]], SlotMasks]:
+        """The groups of each of ``slots`` and the masks of the last, read once."""
+        known = self.plans.get(slots)
+        if known is None:
+            known = self.plans[slots] = (
+                [self.slot_groups(slot) for slot in slots],
+                self.slot_masks(slots[-1]),
+            )
+        return known
+
+    def completes(
+        self,
+        taken: Candidate | None,
+        slots: tuple[Slot, ...],
+        placed: Sequence[Placed],
+        leaves: Callable[[int], bool] | None,
+    ) -> int:
+        """Whether the hand less ``taken`` (a group of it, or None) can fill ``slots`` (in a
+        fixed order) with groups of its own: :data:`YES`, :data:`NO` or :data:`UNDECIDED`
+        (see the module notes). ``placed``: the runs laid or taken that the same-suit-runs
+        rule reads; ``leaves``: the numbers of cards the turn may end with."""
+        available = self.packed
+        jokers = self.jokers
+        left = self.total
+        if taken is not None:
+            available -= taken.packed
+            jokers -= taken.jokers
+            left -= taken.size
+        rules = self.rules
+        apart = rules.variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED
+        search = _Search(self, slots, placed, leaves, apart, rules)
+        if taken is not None:
+            search.take(taken)
+        return search.fill(0, 0, available, jokers, left)
+
+
+class SlotMasks:
+    """The irreducible groups of one slot (see :meth:`HandGroups.slot_groups`) as bits, one
+    a group in their order: ``users[code][t]``, the groups that need at least ``t`` copies
+    of the card of ``code``; ``over[k]``, those holding more than ``k`` jokers; ``every``,
+    all of them. The groups that fit beside groups already chosen are then read at once."""
+
+    __slots__ = ("every", "over", "users")
+
+    def __init__(self, groups: Sequence[Candidate], jokers: int) -> None:
+        self.every = (1 << len(groups)) - 1
+        users: dict[int, list[int]] = {}
+        over = [0] * (jokers + 1)
+        for index, group in enumerate(groups):
+            bit = 1 << index
+            for code, count in group.need:
+                masks = users.get(code)
+                if masks is None:
+                    masks = users[code] = [0]
+                while len(masks) <= count:
+                    masks.append(0)
+                for needed in range(1, count + 1):
+                    masks[needed] |= bit
+            for held in range(min(group.jokers, jokers + 1)):
+                over[held] |= bit
+        self.users = users
+        self.over = over
+
+    def fitting(self, counts: list[int], used: dict[int, int], jokers: int) -> int:
+        """The groups that fit in the cards ``counts`` less ``used`` (copies by code), with
+        ``jokers`` jokers left."""
+        fit = self.every & ~self.over[jokers] if jokers >= 0 else 0
+        users = self.users
+        for code, taken in used.items():
+            masks = users.get(code)
+            if masks is not None:
+                needed = counts[code] - taken + 1
+                if needed < len(masks):
+                    fit &= ~masks[needed]
+        return fit
+
+
+def _fewest_jokers(candidate: Candidate) -> tuple[int, int]:
+    return candidate.jokers, candidate.size
+
+
+class _Search:
+    """The depth-first choice of one irreducible group per slot (see
+    :meth:`HandGroups.completes`), counting its steps against :data:`SEARCH_BUDGET`; the
+    last slot's groups that fit are read from its :class:`SlotMasks` at once."""
+
+    __slots__ = (
+        "apart",
+        "chosen",
+        "guard",
+        "hand",
+        "last",
+        "leaves",
+        "lists",
+        "placed",
+        "rules",
+        "slots",
+        "steps",
+        "used",
+    )
+
+    def __init__(
+        self,
+        hand: HandGroups,
+        slots: tuple[Slot, ...],
+        placed: Sequence[Placed],
+        leaves: Callable[[int], bool] | None,
+        apart: bool,
+        rules: VariantRules,
+    ) -> None:
+        self.hand = hand
+        self.guard = hand.guard
+        self.slots = slots
+        self.lists, self.last = hand.plan(slots)
+        self.placed = list(placed)
+        self.leaves = leaves
+        self.apart = apart
+        self.rules = rules
+        self.chosen: list[Candidate] = []
+        self.used: dict[int, int] = {}
+        self.steps = 0
+
+    def take(self, group: Candidate) -> None:
+        """Count ``group``'s cards as used."""
+        used = self.used
+        for code, count in group.need:
+            used[code] = used.get(code, 0) + count
+
+    def give_back(self, group: Candidate) -> None:
+        """Count ``group``'s cards as free again."""
+        used = self.used
+        for code, count in group.need:
+            used[code] -= count
+
+    def fill(self, slot: int, first: int, available: int, jokers: int, left: int) -> int:
+        """The answer for ``slots[slot:]``, from group index ``first`` on where the slot is
+        the same as the one before (the groups of alike slots are chosen in order)."""
+        if slot == len(self.slots) - 1:
+            return self._last(first, jokers, left)
+        groups = self.lists[slot]
+        alike = self.slots[slot + 1] == self.slots[slot]
+        guard = self.guard
+        best = NO
+        for index in range(first, len(groups)):
+            group = groups[index]
+            if group.jokers > jokers:
+                break  # fewest jokers first: none after it fits either
+            rest = available - group.packed
+            if rest & guard != guard:
+                continue
+            self.steps += 1
+            if self.steps > SEARCH_BUDGET:
+                return UNDECIDED
+            self.chosen.append(group)
+            self.take(group)
+            answer = self.fill(
+                slot + 1, index if alike else 0, rest, jokers - group.jokers, left - group.size
+            )
+            self.give_back(group)
+            self.chosen.pop()
+            if answer == YES:
+                return YES
+            best = max(best, answer)
+            if self.steps > SEARCH_BUDGET:
+                return UNDECIDED
+        return best
+
+    def _last(self, first: int, jokers: int, left: int) -> int:
+        """:meth:`fill` of the last slot: the groups that fit, read at once."""
+        fit = self.last.fitting(self.hand.counts, self.used, jokers) >> first
+        if not fit:
+            return NO
+        groups = self.lists[-1]
+        index = first
+        while fit:
+            if fit & 1:
+                self.steps += 1
+                group = groups[index]
+                self.chosen.append(group)
+                ends = self._ends_well(left - group.size)
+                self.chosen.pop()
+                if ends:
+                    return YES
+                if self.steps > SEARCH_BUDGET:
+                    return UNDECIDED
+            fit >>= 1
+            index += 1
+        return UNDECIDED
+
+    def _ends_well(self, left: int) -> bool:
+        """Whether the groups chosen keep the same-suit-runs rule with the runs placed and
+        among themselves, and leave a number of cards the turn may end with."""
+        if self.leaves is not None and not self.leaves(left):
+            return False
+        if self.apart:
+            return True
+        runs = list(self.placed)
+        clash = self.rules.clash
+        for group in self.chosen:
+            if group.kind is not MeldKind.RUN:
+                continue
+            suit, start, length = group.suit, group.start, group.size
+            for other, first, size in runs:
+                if other == suit and clash(start, length, first, size):
+                    return False
+            runs.append((suit, start, length))
+        return True
+
+
+def hand_groups(
+    tally: bytes,
+    counts: list[int],
+    jokers: int,
+    keyed: Callable[[], Sequence[tuple[tuple[int, ...], tuple[Card, ...]]]],
+    rules: VariantRules,
+) -> HandGroups:
+    """The :class:`HandGroups` of the hand of ``tally`` (``keyed`` lists its groups when they
+    are not known yet), remembered."""
+    memo = rules.memos.of(HAND_GROUPS)
+    known = memo.get(tally)
+    if known is None:
+        known = memo[tally] = HandGroups(counts, jokers, keyed(), rules)
+    return known

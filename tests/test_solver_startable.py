@@ -1,0 +1,162 @@
+"""The groups that can start (or continue) a going down, :func:`startable_groups`: against a
+brute-force reference on random small hands in every preset and the house variants of the
+solver's brute-force tests, with and without groups laid before, under each turn-end rule;
+and the engine's listing built on it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from itertools import combinations_with_replacement
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import shanghai_rummy as sr
+from shanghai_rummy.melds import GroupShape, check_group
+from shanghai_rummy.solver import check_shapes, startable_groups
+
+from .test_solver import VARIANTS, brute_groups, small_cases
+
+SHANGHAI = sr.get_variant("shanghai")
+
+TURN_ENDS: dict[str, Callable[[int], bool] | None] = {
+    "any": None,
+    "not one": lambda left: left != 1,
+    "at least one": lambda left: left >= 1,
+    "at least two": lambda left: left >= 2,
+}
+
+
+def _meets(shapes: list[GroupShape], requirement: sr.Requirement, variant: sr.Variant) -> bool:
+    try:
+        check_shapes(shapes, requirement, variant)
+    except (sr.ContractNotMetError, sr.InvalidMeldError):
+        return False
+    return True
+
+
+def _less(hand: tuple[sr.Card, ...], group: tuple[sr.Card, ...]) -> tuple[sr.Card, ...]:
+    rest = list(hand)
+    for card in group:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def brute_startable(
+    hand: tuple[sr.Card, ...],
+    requirement: sr.Requirement,
+    variant: sr.Variant,
+    laid: tuple[GroupShape, ...],
+    leaves: Callable[[int], bool] | None,
+) -> dict[tuple[sr.Card, ...], bool]:
+    """Each valid group of ``hand`` that does not meet ``requirement`` with ``laid`` but
+    that, with ``laid`` and groups of the rest of ``hand``, meets it (check_shapes, every
+    multiset of the rest's groups tried): True where one of those completions leaves a
+    number of cards ``leaves`` accepts."""
+    exact = isinstance(requirement, sr.Contract) and variant.going_down.exact_meld_count
+    found: dict[tuple[sr.Card, ...], bool] = {}
+    for group in brute_groups(hand, variant):
+        shape = check_group(group, variant)
+        together = [*laid, shape]
+        if _meets(together, requirement, variant):
+            continue
+        rest = _less(hand, group)
+        candidates = brute_groups(rest, variant)
+        have = Counter(rest)
+        most = len(rest) // min(variant.melds.set_min, variant.melds.run_min)
+        sizes = (
+            [requirement.group_count - len(together)]
+            if exact and isinstance(requirement, sr.Contract)
+            else range(1, most + 1)
+        )
+        for size in sizes:
+            if size < 1:
+                continue
+            for combo in combinations_with_replacement(candidates, size):
+                used = Counter(card for chosen in combo for card in chosen)
+                if used - have:
+                    continue
+                shapes = [*together, *(check_group(chosen, variant) for chosen in combo)]
+                if not _meets(shapes, requirement, variant):
+                    continue
+                ends = leaves is None or leaves(len(rest) - sum(used.values()))
+                found[group] = found.get(group, False) or ends
+    return found
+
+
+@st.composite
+def laid_cases(
+    draw: st.DrawFn,
+) -> tuple[str, sr.Requirement, tuple[sr.Card, ...], tuple[GroupShape, ...]]:
+    """A small case of the solver's brute-force tests, with maybe one group of the hand
+    laid first (one that starts a going down, or one that cannot)."""
+    name, requirement, hand = draw(small_cases())
+    variant = VARIANTS[name]
+    laid: tuple[GroupShape, ...] = ()
+    if draw(st.booleans()):
+        groups = brute_groups(hand, variant)
+        if groups:
+            group = draw(st.sampled_from(groups))
+            shape = check_group(group, variant)
+            if not _meets([shape], requirement, variant):
+                laid = (shape,)
+                hand = _less(hand, group)
+    return name, requirement, hand, laid
+
+
+@settings(max_examples=250, deadline=None)
+@given(laid_cases(), st.sampled_from(sorted(TURN_ENDS)))
+def test_startable_groups_match_brute_force(
+    case: tuple[str, sr.Requirement, tuple[sr.Card, ...], tuple[GroupShape, ...]], turn_end: str
+) -> None:
+    name, requirement, hand, laid = case
+    variant = VARIANTS[name]
+    leaves = TURN_ENDS[turn_end]
+    expected = brute_startable(hand, requirement, variant, laid, leaves)
+    found = startable_groups(hand, requirement, variant, laid, leaves=leaves)
+    assert {shape.cards: answer for shape, answer in found.items()} == expected
+    for shape in found:
+        assert check_group(shape.cards, variant) == shape
+
+
+def test_startable_groups_of_a_hand_with_a_joker_one_run_needs() -> None:
+    """The run of 4 can take the joker only if the set does not: each set with the joker is
+    left out, the natural set and the run are listed."""
+    hand = sr.parse_cards("8C 8D 8H JK 4S 5S 7S")
+    contract = sr.Contract(sets=(3,), runs=(4,))
+    found = startable_groups(hand, contract, SHANGHAI)
+    assert sorted(" ".join(map(str, shape.cards)) for shape in found) == [
+        "4S 5S JK 7S",
+        "8C 8D 8H",
+    ]
+
+
+def test_startable_groups_tell_a_completion_that_leaves_one_card_where_none_may() -> None:
+    hand = sr.parse_cards("8C 8D 8H 9C 9D 9H 2S")
+    found = startable_groups(hand, sr.Contract(sets=(3, 3)), SHANGHAI, leaves=lambda n: n != 1)
+    assert {" ".join(map(str, shape.cards)): answer for shape, answer in found.items()} == {
+        "8C 8D 8H": False,
+        "9C 9D 9H": False,
+    }
+
+
+def test_startable_groups_keep_runs_of_one_suit_apart() -> None:
+    """Runs of a suit that could join may not go down together (shanghai's rule): the
+    first run of hearts starts a going down only with the run of spades after it."""
+    hand = sr.parse_cards("4H 5H 6H 7H 8H 9H 10H JH 4S 5S 6S 7S")
+    found = startable_groups(hand, sr.Contract(runs=(4, 4)), SHANGHAI)
+    hearts = [shape for shape in found if shape.suit is sr.Suit.HEARTS]
+    assert hearts and all(found[shape] for shape in found)
+    separate = attrs.evolve(
+        SHANGHAI,
+        going_down=attrs.evolve(SHANGHAI.going_down, same_suit_runs=sr.SameSuitRuns.ALLOWED),
+    )
+    assert len(startable_groups(hand, sr.Contract(runs=(4, 4)), separate)) >= len(found)
+
+
+def test_startable_groups_refuse_the_wrong_arguments() -> None:
+    with pytest.raises(sr.ArgumentTypeError, match="requirement"):
+        startable_groups(sr.parse_cards("8C"), object(), SHANGHAI)  # type: ignore[arg-type]
