@@ -228,7 +228,7 @@ def _begun(
     shapes = read_groups(groups, variant, kinds)
     together = (*laid, *shapes)
     check_laid(together, requirement, variant)
-    if _listed(state, requirement, laid, shapes, hand, owed):
+    if _listed(state, seat, requirement, laid, shapes, hand, owed):
         return shapes, False
     refusal = finish_refusal(state, seat, together, hand, owed)
     if refusal is not None:
@@ -242,6 +242,7 @@ def _begun(
 
 def _listed(
     state: GameState,
+    seat: int,
     requirement: Requirement,
     laid: tuple[GroupShape, ...],
     shapes: tuple[GroupShape, ...],
@@ -262,7 +263,7 @@ def _listed(
     ):
         return False
     variant = state.variant
-    leaves = going_down_turn_end(variant, state.deal_number)
+    leaves = going_down_turn_end(variant, contract_number(state, seat))
     held = (*hand, *shapes[0].cards)
     return startable_groups(held, requirement, variant, laid, leaves=leaves).get(shapes[0]) is True
 
@@ -355,7 +356,7 @@ def _contract_options(
     nothing this turn, toward a contract: the solver answers for every group of the hand at
     once (:func:`~shanghai_rummy.solver.startable_groups`) whether the rest completes it."""
     variant = state.variant
-    deal_number = state.deal_number
+    deal_number = contract_number(state, seat)
     hand = state.hands[seat]
     leaves = going_down_turn_end(variant, deal_number)
     answers = startable_groups(hand, requirement, variant, laid, leaves=leaves)

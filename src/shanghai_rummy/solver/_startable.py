@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import Card
+from ..contracts import CardValues
 from ..melds import GroupShape, MeldKind
 from ..variants import SameSuitRuns
 from ._candidate_groups import Candidate
@@ -42,7 +43,8 @@ SEARCH_BUDGET = 400
 """The most choices one question tries before it is left undecided."""
 
 _NO_POINTS = [0] * 16
-_NO_SPANS: dict[tuple[int, int], int] = {}
+_NO_VALUES = CardValues(by_rank=(0,) * 13, joker=0)
+"""Card values of nothing: a contract's groups count no points."""
 
 CANDIDATES: MemoKind[tuple[int, ...], Candidate] = MemoKind("candidate groups by key", 1 << 15)
 """Each group (by its flattened canonical key) read once as a :class:`Candidate` (a group is
@@ -62,7 +64,7 @@ def candidate_of(key: tuple[int, ...], cards: tuple[Card, ...], rules: VariantRu
     memo = rules.memos.of(CANDIDATES)
     known = memo.get(key)
     if known is None:
-        known = memo[key] = Candidate(key, cards, _NO_POINTS, _NO_SPANS)
+        known = memo[key] = Candidate(key, cards, _NO_POINTS, rules.span_points(_NO_VALUES))
     return known
 
 
@@ -106,6 +108,7 @@ class HandGroups:
         "packed",
         "plans",
         "rules",
+        "searches",
         "shapes",
         "total",
     )
@@ -126,6 +129,7 @@ class HandGroups:
         self.by_slot: dict[Slot, list[Candidate]] = {}
         self.masks: dict[Slot, SlotMasks] = {}
         self.plans: dict[tuple[Slot, ...], tuple[list[list[Candidate]], SlotMasks]] = {}
+        self.searches: dict[tuple[tuple[Slot, ...], Callable[[int], bool] | None], _Search] = {}
         # the hand's groups with their shapes, once read (see solver.possible_shapes)
         self.shapes: list[tuple[Candidate, GroupShape]] | None = None
 
@@ -182,19 +186,12 @@ class HandGroups:
         fixed order) with groups of its own: :data:`YES`, :data:`NO` or :data:`UNDECIDED`
         (see the module notes). ``placed``: the runs laid or taken that the same-suit-runs
         rule reads; ``leaves``: the numbers of cards the turn may end with."""
-        available = self.packed
-        jokers = self.jokers
-        left = self.total
-        if taken is not None:
-            available -= taken.packed
-            jokers -= taken.jokers
-            left -= taken.size
-        rules = self.rules
-        apart = rules.variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED
-        search = _Search(self, slots, placed, leaves, apart, rules)
-        if taken is not None:
-            search.take(taken)
-        return search.fill(0, 0, available, jokers, left)
+        key = (slots, leaves)
+        search = self.searches.get(key)
+        if search is None:
+            apart = self.rules.variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED
+            search = self.searches[key] = _Search(self, slots, leaves, apart)
+        return search.run(taken, placed)
 
 
 class SlotMasks:
@@ -266,22 +263,35 @@ class _Search:
         self,
         hand: HandGroups,
         slots: tuple[Slot, ...],
-        placed: Sequence[Placed],
         leaves: Callable[[int], bool] | None,
         apart: bool,
-        rules: VariantRules,
     ) -> None:
         self.hand = hand
         self.guard = hand.guard
         self.slots = slots
         self.lists, self.last = hand.plan(slots)
-        self.placed = list(placed)
+        self.placed: Sequence[Placed] = ()
         self.leaves = leaves
         self.apart = apart
-        self.rules = rules
+        self.rules = hand.rules
         self.chosen: list[Candidate] = []
         self.used: dict[int, int] = {}
         self.steps = 0
+
+    def run(self, taken: Candidate | None, placed: Sequence[Placed]) -> int:
+        """The answer of :meth:`HandGroups.completes` for the hand less ``taken``."""
+        hand = self.hand
+        available, jokers, left = hand.packed, hand.jokers, hand.total
+        self.used = {}
+        if taken is not None:
+            available -= taken.packed
+            jokers -= taken.jokers
+            left -= taken.size
+            self.used = dict(taken.need)
+        self.placed = placed
+        self.chosen = []
+        self.steps = 0
+        return self.fill(0, 0, available, jokers, left)
 
     def take(self, group: Candidate) -> None:
         """Count ``group``'s cards as used."""
