@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 
 from .._arguments import is_collection, refuses_bad_arguments, wrong_type
-from ..cards import Card, Rank, Suit, refuse_text
+from ..cards import Card, Rank, Suit, cards_error, refuse_text
 from ..contracts import Contract, Opening, Requirement
 from ..errors import ContractNotMetError, InvalidMeldError, RummyError
 from ..melds import (
@@ -375,7 +375,10 @@ def solve(cards: Iterable[Card], requirement: Requirement, variant: Variant) -> 
     _check_arguments("solve", requirement, variant)
     refuse_text(cards)
     rules = rules_of(variant)
-    cards = tuple(cards)
+    try:
+        cards = tuple(cards)
+    except TypeError:  # not a collection
+        raise cards_error(cards) from None
     if isinstance(requirement, Opening) and requirement.natural_run:
         found = with_natural_run(cards, requirement, rules, _solve_apart)
         return None if found is None else canonical_groups(found, variant)
