@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Literal, Protocol, TypeAlias
 
 import attrs
@@ -114,13 +114,16 @@ class _ShapeMethods:
 
     @property
     def naturals(self: _ShapeFields) -> int:
-        """How many natural cards the group holds."""
-        return sum(1 for card in self.cards if card.rank is not None)
+        """How many natural cards the group holds: cards that stand as themselves (a card of
+        a wild rank standing for another card counts as a joker, see
+        ``JokerRules.wild_ranks``)."""
+        return _natural_count(self)
 
     @property
     def jokers(self: _ShapeFields) -> int:
-        """How many jokers the group holds."""
-        return sum(1 for card in self.cards if card.rank is None)
+        """How many jokers the group holds: cards that stand for another card (the jokers,
+        and cards of a wild rank that do not stand as themselves)."""
+        return len(self.cards) - _natural_count(self)
 
     @property
     def end(self: _ShapeFields) -> int | None:
@@ -204,6 +207,26 @@ class TableMeld(_ShapeMethods):
 
 Shape: TypeAlias = GroupShape | TableMeld
 """A group read under a variant, on the table or not."""
+
+
+def _stands_as_itself(shape: _ShapeFields) -> Callable[[Card, int], bool]:
+    """Whether the card at an index of ``shape`` stands as itself (is natural there)."""
+    if shape.kind is MeldKind.SET:
+        rank = shape.rank
+        return lambda card, _: card.rank is rank and rank is not None
+    start, suit = shape.start, shape.suit
+    assert start is not None
+
+    def natural(card: Card, index: int) -> bool:
+        held = card.rank
+        return held is not None and card.suit is suit and (start + index - 2) % 13 + 2 == held
+
+    return natural
+
+
+def _natural_count(shape: _ShapeFields) -> int:
+    cards = shape.cards
+    return sum(map(_stands_as_itself(shape), cards, range(len(cards))))
 
 
 def _a(rank: Rank) -> str:
@@ -430,6 +453,8 @@ def check_group(
     if not natural_cards:
         what = _text(group) or "an empty group"
         raise InvalidMeldError(f"{what}: a group needs at least one natural card")
+    if variant.jokers.wild_ranks:
+        return _capped(_read_wild(group, variant, kind, laid), joker_limit)
     first = natural_cards[0]
     same_rank = all(card.rank is first.rank for card in natural_cards)
     same_suit = all(card.suit is first.suit for card in natural_cards)
@@ -443,6 +468,68 @@ def check_group(
         if isinstance(read, GroupShape):
             return _capped(read, joker_limit)
     raise InvalidMeldError(_group_refusal(group, natural_cards, variant, kind, laid))
+
+
+def _read_wild(
+    group: tuple[Card, ...], variant: Variant, kind: MeldKind | None, laid: bool
+) -> GroupShape:
+    """:func:`check_group` under ``jokers.wild_ranks``: each card of a wild rank is natural
+    where it stands as itself and a joker elsewhere. The cards that are not wild fix the
+    set's rank or the run's suit and places; where every natural card is wild, each is tried
+    in turn as the one that stands as itself (a set first, as for any group)."""
+    rules = variant.jokers
+    naturals = [card for card in group if card.rank is not None]
+    firm = [card for card in group if not rules.is_wild(card)]
+    errors: list[str] = []
+    if kind is not MeldKind.RUN:
+        ranks = [firm[0].rank] if firm else list(dict.fromkeys(card.rank for card in naturals))
+        for rank in ranks:
+            masked = tuple(
+                card if card.rank is rank or not rules.is_wild(card) else JOKER for card in group
+            )
+            read = _read_set(masked, variant, laid)
+            if isinstance(read, GroupShape):
+                return GroupShape(MeldKind.SET, group, rank=read.rank)
+            errors.append(f"set: {read}")
+    if kind is not MeldKind.SET:
+        anchors = [group.index(firm[0])] if firm else [i for i, c in enumerate(group) if c.rank]
+        for anchor in anchors:
+            read = _read_run(_run_masked(group, anchor, rules.wild_ranks), variant)
+            if isinstance(read, GroupShape):
+                return GroupShape(MeldKind.RUN, group, suit=read.suit, start=read.start)
+            errors.append(f"run: {read}")
+    raise InvalidMeldError(f"{_text(group)}: {_wild_refusal(firm or naturals, errors)}")
+
+
+def _wild_refusal(fixing: list[Card], errors: list[str]) -> str:
+    """The reasons :func:`_read_wild` found no reading, the kind the cards fixing the
+    reading look like first."""
+    if len({card.rank for card in fixing}) > 1 and len({card.suit for card in fixing}) == 1:
+        errors = sorted(errors, key=lambda error: not error.startswith("run"))
+    return (
+        "; ".join(dict.fromkeys(errors))
+        + " (a card of a wild rank, variant.jokers.wild_ranks, is a joker where it does not "
+        "stand as itself)"
+    )
+
+
+def _run_masked(
+    group: tuple[Card, ...], anchor: int, wild_ranks: tuple[int, ...]
+) -> tuple[Card, ...]:
+    """``group`` with every wild card a joker but those standing as themselves in the run
+    that ``group[anchor]`` places (its suit, its rank at its index)."""
+    card = group[anchor]
+    suit, rank = card.suit, card.rank
+    assert rank is not None
+    base = rank - anchor
+    return tuple(
+        held
+        if held.rank is None
+        or held.rank not in wild_ranks
+        or (held.suit is suit and (base + index - 2) % 13 + 2 == held.rank)
+        else JOKER
+        for index, held in enumerate(group)
+    )
 
 
 def _group_refusal(
@@ -607,6 +694,8 @@ def _lay_off_options(
 ) -> list[tuple[LayOffPlace, str | None]]:
     """Each end of ``meld`` with why ``card`` may not go there (None where it may): the slow
     path, for error messages only; :func:`lay_off_ends` answers the same question fast."""
+    if variant.jokers.wild_ranks:
+        return _wild_lay_off_options(meld, card, variant)
     if meld.kind is MeldKind.SET:
         return [("set", _set_lay_off_error(meld, card, variant))]
     return [(end, _run_lay_off_error(meld, card, variant, end)) for end in ("low", "high")]
@@ -722,9 +811,49 @@ def lay_off_ends(meld: Shape, card: Card, variant: Variant) -> tuple[LayOffPlace
     """
     if type(card) is not Card:
         raise card_error(card)
+    if variant.jokers.wild_ranks:
+        return tuple(end for end, error in _wild_lay_off_options(meld, card, variant) if not error)
     if meld.kind is MeldKind.SET:
         return _set_ends(meld, card, variant)
     return _run_ends(meld, card, variant)
+
+
+def _masked(shape: Shape) -> Shape:
+    """``shape`` with a joker in place of each card that does not stand as itself (a card
+    of a wild rank standing for another card), for the checks written for jokers."""
+    natural = _stands_as_itself(shape)
+    cards = shape.cards
+    masked = tuple(card if natural(card, i) else JOKER for i, card in enumerate(cards))
+    return shape if masked == cards else attrs.evolve(shape, cards=masked)
+
+
+def _wild_lay_off_options(
+    meld: Shape, card: Card, variant: Variant
+) -> list[tuple[LayOffPlace, str | None]]:
+    """:func:`_lay_off_options` under ``jokers.wild_ranks``: at each end a card of a wild
+    rank is natural where it stands as itself there and a joker otherwise."""
+    masked = _masked(meld)
+    if meld.kind is MeldKind.SET:
+        laid = card if card.rank is meld.rank or not variant.jokers.is_wild(card) else JOKER
+        return [("set", _unmasked(_set_lay_off_error(masked, laid, variant), masked, meld))]
+    assert meld.start is not None
+    options: list[tuple[LayOffPlace, str | None]] = []
+    places: tuple[tuple[LayOffPlace, int], ...] = (
+        ("low", meld.start - 1),
+        ("high", meld.start + len(meld.cards)),
+    )
+    for end, position in places:
+        itself = card.suit is meld.suit and card.rank is not None
+        itself = itself and (position - 2) % 13 + 2 == card.rank
+        laid = card if itself or not variant.jokers.is_wild(card) else JOKER
+        error = _run_lay_off_error(masked, laid, variant, end)
+        options.append((end, _unmasked(error, masked, meld)))
+    return options
+
+
+def _unmasked(error: str | None, masked: Shape, meld: Shape) -> str | None:
+    """``error`` naming ``meld`` where it names the ``masked`` copy of it."""
+    return None if error is None else error.replace(str(masked), str(meld))
 
 
 def extend(meld: TableMeld, card: Card, variant: Variant, end: str | None = None) -> TableMeld:

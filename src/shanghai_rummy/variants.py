@@ -23,6 +23,7 @@ import attrs
 
 from . import limits
 from ._field_types import describe_type, first_mistyped
+from .cards import Card
 from .contracts import RUMMY51_VALUES, CardValues, Contract, Opening, Requirement
 from .errors import VariantError
 
@@ -189,6 +190,14 @@ class JokerRules:
       would say what its jokers stand for.
     - ``side_by_side_in_runs``: two jokers may sit next to each other in a run (false: as in
       Remik, never, whenever a run is laid down or grows: 5-JK-7-JK but not 5-JK-JK-8).
+    - ``wild_ranks``: house rule (deuces wild): the ranks whose cards are wild besides the
+      jokers, as rank numbers (2 to 10, J 11, Q 12, K 13, A 14; ``(2,)``: deuces wild). In a
+      group such a card is natural where it stands as itself (its rank in a set, its rank
+      and suit at its place in a run) and a joker everywhere else; every joker limit counts
+      it as a joker only where it stands for another card. Only the jokers themselves are
+      ever swapped out of a group. A wild card held scores its rank's value. The rules of a
+      group know wild ranks; a game with them is not playable yet (the solver does not count
+      a card as joker-or-natural): new_game refuses such a variant.
     """
 
     at_most_naturals: bool = True
@@ -197,6 +206,11 @@ class JokerRules:
     per_group_for_the_going_down_turn: bool = False
     min_naturals: int = 1
     side_by_side_in_runs: bool = True
+    wild_ranks: tuple[int, ...] = ()
+
+    def is_wild(self, card: Card) -> bool:
+        """Whether ``card`` is a joker or a card of a wild rank."""
+        return card.rank is None or card.rank in self.wild_ranks
 
     def going_down_limit(self, size: int | None) -> int | None:
         """The limit for a group laid down when going down, from the size the contract asks
@@ -694,6 +708,14 @@ def _validate_melds(variant: Variant) -> None:
             f"must be an integer from 1 (a group of jokers only is not supported) to the "
             f"smallest group, {smallest}; got {_short(least)}",
         )
+    if len(set(jokers.wild_ranks)) != len(jokers.wild_ranks):
+        raise _fail("jokers.wild_ranks", "a rank is given twice")
+    for index, rank in enumerate(jokers.wild_ranks):
+        if type(rank) is not int or not 2 <= rank <= 14:
+            raise _fail(
+                f"jokers.wild_ranks[{index}]",
+                f"must be a rank number from 2 to 14 (J 11, Q 12, K 13, A 14), got {_short(rank)}",
+            )
     if len(jokers.going_down_by_size) > high:
         raise _fail("jokers.going_down_by_size", f"at most {high} entries (limits.MAX_GROUP_CARDS)")
     for index, (size, limit) in enumerate(jokers.going_down_by_size):

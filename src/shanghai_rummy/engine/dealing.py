@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .._arguments import check_seed, expect, refuses_bad_arguments
 from ..cards import Card, card_error, checked_cards, make_pack, refuse_text
-from ..errors import RummyError, WrongPhaseError
+from ..errors import RummyError, VariantError, WrongPhaseError
 from ..event_log import deal_chain
 from ..events import EventNode
 from ..levels import cards_dealt, first_levels, next_levels
@@ -46,6 +46,17 @@ def first_dealer(variant: Variant, players: int, seed: int) -> int:
 
 
 @refuses_bad_arguments
+def refuse_unplayable(variant: Variant) -> None:
+    """Raise :class:`~shanghai_rummy.VariantError` for a variant the engine does not deal
+    yet: one with ``jokers.wild_ranks`` (the rules of a group know wild ranks, the solver
+    that lists and checks going down does not count a card as joker-or-natural)."""
+    if variant.jokers.wild_ranks:
+        raise VariantError(
+            "Variant.jokers.wild_ranks: wild ranks besides the jokers are not playable yet: "
+            "the rules of a group read them, the engine does not deal such a variant"
+        )
+
+
 def new_game(variant: Variant, players: int, seed: int = 0) -> GameState:
     """A new game with deal 1 dealt, ready for the first decision.
 
@@ -56,6 +67,7 @@ def new_game(variant: Variant, players: int, seed: int = 0) -> GameState:
     """
     expect(variant, Variant, "new_game", "variant")
     check_seed(seed, "new_game")
+    refuse_unplayable(variant)
     variant.pack_size(players)
     dealer = first_dealer(variant, players, seed)
     levels = first_levels(variant, players)
@@ -190,6 +202,7 @@ def stacked_deal(
     deal's invariants."""
     expect(variant, Variant, "deal_from", "variant")
     check_seed(seed, "deal_from")
+    refuse_unplayable(variant)
     refuse_text(hands)
     try:
         held = tuple(checked_cards(hand) for hand in hands)

@@ -208,6 +208,8 @@ def _shape(state: GameState) -> Problems:
         yield "turn_state.discarded_by", f"shape: no seat {discarded_by!r}"
     if state.upcard_live and not state.discard_pile:
         yield "upcard_live", "shape: a live upcard needs a discard pile"
+    if variant.jokers.wild_ranks:
+        yield "variant", "shape: wild ranks (variant.jokers.wild_ranks) are not playable yet"
     if state.restocks and variant.stock.restock is Restock.END_DEAL:
         yield "restocks", "shape: this variant never re-stocks (variant.stock.restock=end_deal)"
     most = variant.stock.max_restocks
