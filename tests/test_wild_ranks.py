@@ -18,6 +18,9 @@ from shanghai_rummy.melds import (
     extend,
     lay_off_ends,
     make_table_meld,
+    named_kind,
+    natural_stretch,
+    run_readings,
     swap_positions,
 )
 
@@ -77,6 +80,23 @@ def test_wild_ranks_set_is_read_first_where_both_readings_hold() -> None:
         1,
         C("3C"),
     )
+
+
+def test_wild_ranks_a_run_that_also_reads_as_a_set_names_its_kind() -> None:
+    run = check_group(cards("JK 2C 4C"), DEUCES_51, kind=MeldKind.RUN)
+    assert named_kind(run, DEUCES_51) is MeldKind.RUN
+    a_set = check_group(cards("9S 2C 2D"), DEUCES_51)
+    assert [str(shape) for shape in run_readings(a_set, DEUCES_51)] == [
+        "run 9S 2C 2D",
+        "run 2C 9S 2D",
+        "run 2C 2D 9S",
+    ]
+    assert named_kind(check_group(cards("5H 2C 7H"), DEUCES_51), DEUCES_51) is None
+
+
+def test_wild_ranks_natural_stretch_counts_cards_standing_as_themselves() -> None:
+    assert natural_stretch(check_group(cards("2C 3C 4C 5C"), DEUCES_51)) == 4
+    assert natural_stretch(check_group(cards("5H 2C 7H 8H"), DEUCES_51)) == 2
 
 
 def test_wild_ranks_lay_off_as_itself_or_as_a_joker() -> None:

@@ -31,9 +31,11 @@ reading and the kind to name.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import itertools
-from collections.abc import Callable, Sequence
+import operator
+from collections.abc import Sequence
 from typing import Final, Literal, Protocol, TypeAlias
 
 import attrs
@@ -209,24 +211,27 @@ Shape: TypeAlias = GroupShape | TableMeld
 """A group read under a variant, on the table or not."""
 
 
-def _stands_as_itself(shape: _ShapeFields) -> Callable[[Card, int], bool]:
-    """Whether the card at an index of ``shape`` stands as itself (is natural there)."""
+def _natural_count(shape: _ShapeFields) -> int:
+    """How many cards of ``shape`` stand as themselves: in a set the cards of its rank, in a
+    run each card that is the card of its place (cards are shared values: compared by
+    identity with the run's cards of that suit, position by position)."""
+    cards = shape.cards
     if shape.kind is MeldKind.SET:
         rank = shape.rank
-        return lambda card, _: card.rank is rank and rank is not None
+        return 0 if rank is None else sum(1 for card in cards if card.rank is rank)
     start, suit = shape.start, shape.suit
     assert start is not None
+    assert suit is not None
+    row = _RUN_ROWS[suit]
+    if start + len(cards) > len(row):  # pragma: no cover - longer than any group allowed
+        return sum(1 for i, card in enumerate(cards) if card is row[(start + i - 2) % 13 + 2])
+    return sum(map(operator.is_, cards, row[start : start + len(cards)]))
 
-    def natural(card: Card, index: int) -> bool:
-        held = card.rank
-        return held is not None and card.suit is suit and (start + index - 2) % 13 + 2 == held
 
-    return natural
-
-
-def _natural_count(shape: _ShapeFields) -> int:
-    cards = shape.cards
-    return sum(map(_stands_as_itself(shape), cards, range(len(cards))))
+_RUN_ROWS: Final = {
+    suit: tuple(Card.of(rank_at(position), suit) for position in range(80)) for suit in Suit
+}
+"""Each suit's card at each run position (0 to 79, round the corner past 14)."""
 
 
 def _a(rank: Rank) -> str:
@@ -585,7 +590,15 @@ def named_kind(shape: Shape, variant: Variant) -> MeldKind | None:
     >>> named_kind(check_group(parse_cards("JK JK 9C"), rummy51), rummy51) is None
     True
     """
-    if shape.kind is not MeldKind.RUN or shape.naturals != 1:
+    if shape.kind is not MeldKind.RUN:
+        return None
+    if variant.jokers.wild_ranks:  # its cards read as a set, wild cards standing in
+        try:
+            check_group(shape.cards, variant, kind=MeldKind.SET)
+        except InvalidMeldError:
+            return None
+        return MeldKind.RUN
+    if shape.naturals != 1:
         return None
     return MeldKind.RUN if isinstance(_read_set(shape.cards, variant), GroupShape) else None
 
@@ -602,11 +615,15 @@ def run_readings(shape: Shape, variant: Variant) -> tuple[GroupShape, ...]:
     """
     if shape.kind is not MeldKind.SET or shape.naturals != 1:
         return ()
-    natural = next(card for card in shape.cards if card.rank is not None)
-    jokers = shape.jokers
+    natural = next(card for card in shape.cards if card.rank is shape.rank)
+    standing = [card for card in shape.cards if card.rank is not shape.rank]  # jokers
     runs = []
-    for place in range(jokers + 1):
-        cards = (*(JOKER,) * place, natural, *(JOKER,) * (jokers - place))
+    for place in range(len(standing) + 1):
+        cards = (*standing[:place], natural, *standing[place:])
+        if variant.jokers.wild_ranks:
+            with contextlib.suppress(InvalidMeldError):
+                runs.append(check_group(cards, variant, kind=MeldKind.RUN))
+            continue
         read = _read_run(cards, variant)
         if isinstance(read, GroupShape):
             runs.append(read)
@@ -821,9 +838,14 @@ def lay_off_ends(meld: Shape, card: Card, variant: Variant) -> tuple[LayOffPlace
 def _masked(shape: Shape) -> Shape:
     """``shape`` with a joker in place of each card that does not stand as itself (a card
     of a wild rank standing for another card), for the checks written for jokers."""
-    natural = _stands_as_itself(shape)
     cards = shape.cards
-    masked = tuple(card if natural(card, i) else JOKER for i, card in enumerate(cards))
+    if shape.kind is MeldKind.SET:
+        masked = tuple(card if card.rank is shape.rank else JOKER for card in cards)
+    else:
+        assert shape.start is not None
+        assert shape.suit is not None
+        row = _RUN_ROWS[shape.suit][shape.start :]
+        masked = tuple(card if card is row[i] else JOKER for i, card in enumerate(cards))
     return shape if masked == cards else attrs.evolve(shape, cards=masked)
 
 
@@ -1060,9 +1082,12 @@ def natural_stretch(shape: Shape) -> int:
     """
     if shape.kind is MeldKind.SET:
         return 0
+    assert shape.start is not None
+    assert shape.suit is not None
+    row = _RUN_ROWS[shape.suit][shape.start :]
     longest = current = 0
-    for card in shape.cards:
-        current = 0 if card.rank is None else current + 1
+    for index, card in enumerate(shape.cards):
+        current = current + 1 if card is row[index] else 0  # a card standing as itself
         longest = max(longest, current)
     return longest
 
