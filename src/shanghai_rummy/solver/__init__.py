@@ -47,7 +47,7 @@ from ._contract_search import solve_contract
 from ._general_walk import every_way
 from ._memo import MemoKind
 from ._opening_search import OpeningSearch
-from ._quick_refusals import contract_tally, opening_tally
+from ._quick_refusals import contract_tally, opening_tally, tally_out_of_reach
 from ._run_rules import jokers_apart, with_natural_run
 from ._startable import NO, UNDECIDED, YES, HandGroups, Placed, Slot, hand_groups
 from ._variant_rules import (
@@ -537,23 +537,22 @@ def _hand_of(cards: tuple[Card, ...], variant: Variant) -> HandGroups:
     )
 
 
-def _hand_shapes(hand: HandGroups, variant: Variant) -> list[tuple[Candidate, GroupShape]]:
-    """Each distinct group of ``hand`` with its shape (see :func:`possible_shapes`), read
-    once per hand."""
+def _hand_shapes(hand: HandGroups, variant: Variant) -> list[tuple[tuple[int, ...], GroupShape]]:
+    """Each distinct group of ``hand`` (its key) with its shape (see :func:`possible_shapes`),
+    read once per hand."""
     if hand.shapes is not None:
         return hand.shapes
     made = hand.rules.memos.of(_GROUP_SHAPES)
-    shapes: list[tuple[Candidate, GroupShape]] = []
+    shapes: list[tuple[tuple[int, ...], GroupShape]] = []
     seen: set[tuple[Card, ...]] = set()
-    for key, candidate in hand.keyed.items():
-        group = candidate.cards
+    for key, group in hand.entries:
         if group in seen:
             continue
         seen.add(group)
         shape = made.get(key)
         if shape is None:
             shape = made[key] = _group_shape(key, group, variant)
-        shapes.append((candidate, shape))
+        shapes.append((key, shape))
     hand.shapes = shapes
     return shapes
 
@@ -1007,8 +1006,10 @@ def startable_groups(
     except RummyError:
         count_cards(cards)  # the error that names the card
         raise
-    key = (tally, requirement, tuple(laid), leaves)
     rules = rules_of(variant)
+    if not laid and type(requirement) is Contract and tally_out_of_reach(tally, requirement, rules):
+        return {}  # the quick "no" of most hands: no way at all
+    key = (tally, requirement, tuple(laid), leaves)
     memo = rules.memos.of(_STARTABLE)
     known = memo.get(key)
     if known is None:
@@ -1017,7 +1018,7 @@ def startable_groups(
 
 
 _STARTABLE: MemoKind[tuple[object, ...], dict[GroupShape, bool]] = MemoKind(
-    "groups that can start a going down", 256
+    "groups that can start a going down", 16
 )
 """The answers of :func:`startable_groups` by the hand's tally, the requirement, the groups
 laid and the turn-end rule (a listing and the move made from it ask the same)."""
@@ -1034,20 +1035,15 @@ def _startable_answers(
     answers: dict[GroupShape, bool] = {}
     if not _laid_apart(laid, variant):
         return answers
-    rules = rules_of(variant)
-    if (
-        not laid
-        and isinstance(requirement, Contract)
-        and not contract_tally(cards, requirement, rules)
-    ):
-        return answers  # the quick "no" of most hands: no way at all
     hand = _hand_of(cards, variant)
     limit = variant.jokers.going_down_per_group
     apart_rule = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     placed = _laid_runs(laid, variant)
     # what is left to lay depends on a group's kind, size and jokers only (a contract)
     lefts: dict[tuple[MeldKind, int, int], tuple[Remaining, ...]] = {}
-    for candidate, shape in _hand_shapes(hand, variant):
+    candidates = hand.keyed()
+    for key, shape in _hand_shapes(hand, variant):
+        candidate = candidates[key]
         if limit is not None and shape.jokers > limit:
             continue
         together = (*laid, shape)

@@ -212,17 +212,24 @@ def contract_tally(
     """The card counts of ``cards`` (as :func:`._variant_rules.count_cards` gives them,
     for the search), or None when the bounds show that no part of them meets
     ``contract``."""
-    bounds = _bounds_of(contract, rules)
     tally = tally_of(cards)
+    if tally_out_of_reach(tally, contract, rules):
+        return None
+    return list(tally[:64]), tally[JOKER_BYTE]
+
+
+def tally_out_of_reach(tally: bytes, contract: Contract, rules: VariantRules) -> bool:
+    """:func:`contract_out_of_reach` of the cards of ``tally`` (see ``_card_counts``)."""
+    bounds = _bounds_of(contract, rules)
     jokers = tally[JOKER_BYTE]
     if sum(tally[SUIT_BYTE:JOKER_BYTE]) + jokers < bounds.min_cards:
-        return None
+        return True
     spent = _sets_jokers(bounds, tally[RANK_BYTE:SUIT_BYTE], jokers) if bounds.sets else 0
     if spent > jokers:
-        return None
+        return True
     if bounds.runs:
         spent += _runs_jokers(bounds, tally, jokers, rules)
-    return None if spent > jokers else (list(tally[:64]), jokers)
+    return spent > jokers
 
 
 class _OpeningBounds:

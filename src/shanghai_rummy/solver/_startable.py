@@ -46,7 +46,7 @@ _NO_POINTS = [0] * 16
 _NO_VALUES = CardValues(by_rank=(0,) * 13, joker=0)
 """Card values of nothing: a contract's groups count no points."""
 
-CANDIDATES: MemoKind[tuple[int, ...], Candidate] = MemoKind("candidate groups by key", 1 << 15)
+CANDIDATES: MemoKind[tuple[int, ...], Candidate] = MemoKind("candidate groups by key", 1 << 13)
 """Each group (by its flattened canonical key) read once as a :class:`Candidate` (a group is
 the same whatever the hand holds besides)."""
 IRREDUCIBLE: MemoKind[tuple[tuple[int, ...], int], bool] = MemoKind(
@@ -54,7 +54,7 @@ IRREDUCIBLE: MemoKind[tuple[tuple[int, ...], int], bool] = MemoKind(
 )
 """Whether a group, for a slot of its kind and a size, is irreducible (see the module
 notes): whether a group one card smaller fills the slot does not depend on the hand."""
-HAND_GROUPS: MemoKind[bytes, HandGroups] = MemoKind("groups of a hand for slots", 64)
+HAND_GROUPS: MemoKind[bytes, HandGroups] = MemoKind("groups of a hand for slots", 8)
 """The :class:`HandGroups` of a hand, by its tally (a listing and the move made from it
 ask about the same hand)."""
 
@@ -101,9 +101,10 @@ class HandGroups:
     __slots__ = (
         "by_slot",
         "counts",
+        "entries",
         "guard",
         "jokers",
-        "keyed",
+        "known",
         "masks",
         "packed",
         "plans",
@@ -125,13 +126,24 @@ class HandGroups:
         self.guard, self.packed = packed_counts(counts)
         self.jokers = jokers
         self.total = sum(counts) + jokers
-        self.keyed = {key: candidate_of(key, cards, rules) for key, cards in keyed}
+        self.entries = keyed
+        self.known: dict[tuple[int, ...], Candidate] | None = None
         self.by_slot: dict[Slot, list[Candidate]] = {}
         self.masks: dict[Slot, SlotMasks] = {}
         self.plans: dict[tuple[Slot, ...], tuple[list[list[Candidate]], SlotMasks]] = {}
         self.searches: dict[tuple[tuple[Slot, ...], Callable[[int], bool] | None], _Search] = {}
-        # the hand's groups with their shapes, once read (see solver.possible_shapes)
-        self.shapes: list[tuple[Candidate, GroupShape]] | None = None
+        # the hand's groups (keys) with their shapes, once read (see solver.possible_shapes)
+        self.shapes: list[tuple[tuple[int, ...], GroupShape]] | None = None
+
+    def keyed(self) -> dict[tuple[int, ...], Candidate]:
+        """The hand's groups by key, each as a :class:`Candidate`, read when first asked."""
+        known = self.known
+        if known is None:
+            rules = self.rules
+            known = self.known = {
+                key: candidate_of(key, cards, rules) for key, cards in self.entries
+            }
+        return known
 
     def slot_groups(self, slot: Slot) -> list[Candidate]:
         """The hand's irreducible groups for ``slot`` (see the module notes)."""
@@ -141,7 +153,7 @@ class HandGroups:
         rules = self.rules
         size = slot[1]
         memo = rules.memos.of(IRREDUCIBLE)
-        keyed = self.keyed
+        keyed = self.keyed()
         groups = []
         for key, candidate in keyed.items():
             if not fills(candidate, slot, rules):
