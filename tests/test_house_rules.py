@@ -635,3 +635,28 @@ def test_joker_swap_freed_joker_to_run_end_is_a_lay_off_and_a_set_joker_goes_to_
     assert sr.SwapJoker(1, C("5C"), run_id) in sr.legal_actions(
         _both_down_with_a_joker_run(SHANGHAI, seat_1_down=False)
     )
+
+
+def test_joker_swap_freed_joker_to_run_end_goes_out_where_it_plays_the_last_card() -> None:
+    state = stacked(
+        TO_RUN_END,
+        {
+            0: cards("8H 8D 8S 4C JK 6C 7C 9D 10D 2S 3H"),
+            1: cards("9C 9D 9H 5H 6H 7H 8H 9H 10H JH QH"),
+        },
+        upcard=C("KH"),
+        stock_top=cards("AS 5C"),
+        dealer=3,
+        deal_number=2,
+    )
+    state = pass_offers(sr.draw(state, 0, STOCK))
+    state = sr.discard(sr.meld(state, 0, [cards("8H 8D 8S"), cards("4C JK 6C 7C")]), 0, C("AS"))
+    state = pass_offers(sr.draw(pass_offers(state), 1, STOCK))
+    down = sr.meld(state, 1, [cards("9C 9D 9H"), cards("5H 6H 7H 8H 9H 10H JH QH")])
+    assert down.hand(1) == (C("5C"),)
+    swap = sr.SwapJoker(1, C("5C"), down.table[1].id)
+    assert swap in sr.legal_actions(down)
+    out = sr.apply(down, swap)
+    assert out.phase is sr.Phase.DEAL_OVER and out.results[-1].winner == 1
+    assert isinstance(out.events[-1], sr.DealEnded)
+    sr.validate(out)
