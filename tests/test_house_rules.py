@@ -571,18 +571,20 @@ def test_remik_natural_run_file_plays_to_the_end_with_runs_of_natural_cards() ->
 TO_RUN_END = house(SHANGHAI, "joker-to-run-end", joker_swap__freed_joker=sr.FreedJoker.TO_RUN_END)
 
 
-def _both_down_with_a_joker_run(variant: sr.Variant, seat_1_down: bool = True) -> sr.GameState:
+def _both_down_with_a_joker_run(
+    variant: sr.Variant,
+    seat_1_down: bool = True,
+    seat_1_hand: str = "9C 9D 9H 5H 6H 7H 8H 5C KD QD 2H",
+    seat_1_draws: str = "3S",
+) -> sr.GameState:
     """Deal 2 (a set and a run of 4): seat 0 went down with 8H 8D 8S and 4C JK 6C 7C; seat 1
     has drawn and gone down with 9C 9D 9H and 5H 6H 7H 8H, holding 5C KD QD 2H 3S (or, with
-    ``seat_1_down`` false, has only drawn)."""
+    ``seat_1_down`` false, has only drawn, to ``seat_1_hand``, the card ``seat_1_draws``)."""
     state = stacked(
         variant,
-        {
-            0: cards("8H 8D 8S 4C JK 6C 7C 9D 10D 2S 3H"),
-            1: cards("9C 9D 9H 5H 6H 7H 8H 5C KD QD 2H"),
-        },
+        {0: cards("8H 8D 8S 4C JK 6C 7C 9D 10D 2S 3H"), 1: cards(seat_1_hand)},
         upcard=C("KH"),
-        stock_top=cards("AS 3S"),
+        stock_top=cards(f"AS {seat_1_draws}"),
         dealer=3,
         deal_number=2,
     )
@@ -638,20 +640,9 @@ def test_joker_swap_freed_joker_to_run_end_is_a_lay_off_and_a_set_joker_goes_to_
 
 
 def test_joker_swap_freed_joker_to_run_end_goes_out_where_it_plays_the_last_card() -> None:
-    state = stacked(
-        TO_RUN_END,
-        {
-            0: cards("8H 8D 8S 4C JK 6C 7C 9D 10D 2S 3H"),
-            1: cards("9C 9D 9H 5H 6H 7H 8H 9H 10H JH QH"),
-        },
-        upcard=C("KH"),
-        stock_top=cards("AS 5C"),
-        dealer=3,
-        deal_number=2,
+    state = _both_down_with_a_joker_run(
+        TO_RUN_END, False, "9C 9D 9H 5H 6H 7H 8H 9H 10H JH QH", seat_1_draws="5C"
     )
-    state = pass_offers(sr.draw(state, 0, STOCK))
-    state = sr.discard(sr.meld(state, 0, [cards("8H 8D 8S"), cards("4C JK 6C 7C")]), 0, C("AS"))
-    state = pass_offers(sr.draw(pass_offers(state), 1, STOCK))
     down = sr.meld(state, 1, [cards("9C 9D 9H"), cards("5H 6H 7H 8H 9H 10H JH QH")])
     assert down.hand(1) == (C("5C"),)
     swap = sr.SwapJoker(1, C("5C"), down.table[1].id)
