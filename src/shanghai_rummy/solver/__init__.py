@@ -523,17 +523,30 @@ def possible_shapes(cards: Iterable[Card], variant: Variant) -> tuple[GroupShape
     return tuple(shape for _, shape in _hand_shapes(_hand_of(tuple(cards), variant), variant))
 
 
-def _hand_of(cards: tuple[Card, ...], variant: Variant) -> HandGroups:
-    """The :class:`._startable.HandGroups` of ``cards``, remembered by their tally."""
+def _tally(cards: tuple[Card, ...]) -> bytes:
+    """:func:`._card_counts.tally_of` of ``cards``, its refusal naming the card at fault."""
     try:
-        tally = tally_of(cards)
+        return tally_of(cards)
     except RummyError:
         count_cards(cards)  # the error that names the card
         raise
+
+
+def _hand_of(
+    cards: tuple[Card, ...], variant: Variant, larger: tuple[Card, ...] = ()
+) -> HandGroups:
+    """The :class:`._startable.HandGroups` of ``cards``, remembered by their tally (read
+    from those of ``cards`` and ``larger`` together, where they are remembered)."""
+    tally = _tally(cards)
     rules = rules_of(variant)
     counts, jokers = list(tally[:64]), tally[JOKER_BYTE]
     return hand_groups(
-        tally, counts, jokers, lambda: every_group_keyed(counts, jokers, rules), rules
+        tally,
+        counts,
+        jokers,
+        lambda: every_group_keyed(counts, jokers, rules),
+        rules,
+        tally_of((*cards, *larger)) if larger else None,
     )
 
 
@@ -787,11 +800,7 @@ def complete(
         return _complete(cards, requirement, variant, laid, leaves, most_left, jokers_at_least)
     # remembered by the canonical hand: equal cards are interchangeable; its tally is a
     # compact key the garbage collector need not walk, counted in C
-    try:
-        tally = tally_of(cards)
-    except RummyError:
-        count_cards(cards)  # the error that names the card
-        raise
+    tally = _tally(cards)
     key = (tally, requirement, tuple(laid), leaves, most_left)
     memo = rules_of(variant).memos.of(_COMPLETIONS)
     if key in memo:
@@ -1001,11 +1010,7 @@ def startable_groups(
     _check_arguments("startable_groups", requirement, variant)
     refuse_text(cards)
     cards = tuple(cards)
-    try:
-        tally = tally_of(cards)
-    except RummyError:
-        count_cards(cards)  # the error that names the card
-        raise
+    tally = _tally(cards)
     rules = rules_of(variant)
     if not laid and type(requirement) is Contract and tally_out_of_reach(tally, requirement, rules):
         return {}  # the quick "no" of most hands: no way at all
@@ -1035,7 +1040,8 @@ def _startable_answers(
     answers: dict[GroupShape, bool] = {}
     if not _laid_apart(laid, variant):
         return answers
-    hand = _hand_of(cards, variant)
+    # the hand before the last group laid was most likely asked about just before
+    hand = _hand_of(cards, variant, laid[-1].cards if laid else ())
     limit = variant.jokers.going_down_per_group
     apart_rule = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     placed = _laid_runs(laid, variant)

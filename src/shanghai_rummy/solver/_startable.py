@@ -135,6 +135,19 @@ class HandGroups:
         # the hand's groups (keys) with their shapes, once read (see solver.possible_shapes)
         self.shapes: list[tuple[tuple[int, ...], GroupShape]] | None = None
 
+    def within(
+        self, counts: list[int], jokers: int
+    ) -> list[tuple[tuple[int, ...], tuple[Card, ...]]]:
+        """The groups (key and cards, in order) of a smaller hand, ``jokers`` jokers and the
+        card ``counts`` (each at most this hand's): those of this hand its cards still form
+        (every valid group a hand can form is one of a larger hand's, in the same order)."""
+        guard, packed = packed_counts(counts)
+        return [
+            (key, candidate.cards)
+            for key, candidate in self.keyed().items()
+            if candidate.jokers <= jokers and (packed - candidate.packed) & guard == guard
+        ]
+
     def keyed(self) -> dict[tuple[int, ...], Candidate]:
         """The hand's groups by key, each as a :class:`Candidate`, read when first asked."""
         known = self.known
@@ -398,11 +411,16 @@ def hand_groups(
     jokers: int,
     keyed: Callable[[], Sequence[tuple[tuple[int, ...], tuple[Card, ...]]]],
     rules: VariantRules,
+    larger: bytes | None = None,
 ) -> HandGroups:
     """The :class:`HandGroups` of the hand of ``tally`` (``keyed`` lists its groups when they
-    are not known yet), remembered."""
+    are not known yet), remembered; where the hand of tally ``larger`` (holding every card
+    of this one) is remembered, its groups are read from that hand's (a going down laid
+    group by group asks about the hand less each group)."""
     memo = rules.memos.of(HAND_GROUPS)
     known = memo.get(tally)
     if known is None:
-        known = memo[tally] = HandGroups(counts, jokers, keyed(), rules)
+        parent = memo.get(larger) if larger is not None else None
+        groups = parent.within(counts, jokers) if parent is not None else keyed()
+        known = memo[tally] = HandGroups(counts, jokers, groups, rules)
     return known
