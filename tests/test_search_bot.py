@@ -3,6 +3,8 @@ buys GreedyBot's size rule turns down and the takes it leaves once down."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import pytest
 
 import shanghai_rummy as sr
@@ -47,53 +49,61 @@ def test_it_follows_the_greedy_bot_where_it_goes_down_or_lays_off() -> None:
     pytest.fail("no going down or lay-off was reached")  # pragma: no cover
 
 
-def test_it_searches_exactly_the_buys_the_size_rule_turns_down() -> None:
-    variant = sr.get_variant("shanghai")
-    eager = sr.GreedyBot(variant, buy_slack=1000)
-    agreed = contested = 0
-    for seed in range(1, 6):
-        for state in bot_play("shanghai", 4, seed, 400):
-            if state.phase is not sr.Phase.BUY or state.to_act is None:
-                continue
-            seen = sr.view(state, state.to_act)
-            greedy = sr.GreedyBot(variant).choose(seen)
-            bot = sr.SearchBot(variant, simulations=2, horizon=20, seed=1)
-            move = bot.choose(seen)
-            if eager.choose(seen) == greedy:
-                assert (move, bot.searches) == (greedy, 0)
-                agreed += 1
-            else:
-                assert greedy == sr.PassBuy(state.to_act)
-                assert move in (sr.Buy(state.to_act), greedy) and bot.searches == 1
-                contested += 1
-            if agreed and contested:
-                return
-    pytest.fail(f"not both kinds of buy were reached: {agreed} agreed, {contested} contested")
-
-
-def test_it_searches_exactly_the_takes_that_would_make_a_new_group_once_down() -> None:
-    variant = sr.get_variant("rummy51")
-    builder = sr.GreedyBot(variant, buy_slack=1000, take_to_build=True)
-    agreed = contested = 0
-    for seed in range(1, 9):
-        for state in bot_play("rummy51", 4, seed, 300):
+def decisions_reached(
+    preset: str, phase: sr.Phase, eager: sr.GreedyBot, seeds: range, horizon: int
+) -> Iterator[tuple[int, sr.Action, sr.Action, sr.Action, int]]:
+    """Each decision of ``phase`` reached in bot games: the seat, GreedyBot's move, the eager
+    GreedyBot's, a SearchBot's and how many decisions it searched (0 or 1)."""
+    variant = sr.get_variant(preset)
+    for seed in seeds:
+        for state in bot_play(preset, 4, seed, 400):
             seat = state.to_act
-            if state.phase is not sr.Phase.DRAW or seat is None:
+            if state.phase is not phase or seat is None:
                 continue
             seen = sr.view(state, seat)
-            greedy = sr.GreedyBot(variant).choose(seen)
-            bot = sr.SearchBot(variant, simulations=2, horizon=30, seed=1)
+            bot = sr.SearchBot(variant, simulations=2, horizon=horizon, seed=1)
             move = bot.choose(seen)
-            if builder.choose(seen) == greedy:
-                assert (move, bot.searches) == (greedy, 0)
-                agreed += 1
-            else:
-                assert greedy == sr.Draw(seat, sr.Source.STOCK) and seen.down[seat]
-                assert move in (sr.Draw(seat, sr.Source.DISCARD), greedy) and bot.searches == 1
-                contested += 1
-            if agreed and contested:
-                return
-    pytest.fail(f"not both kinds of draw were reached: {agreed} agreed, {contested} contested")
+            yield seat, sr.GreedyBot(variant).choose(seen), eager.choose(seen), move, bot.searches
+
+
+def turned_down_buy(seat: int) -> tuple[sr.Action, sr.Action]:
+    """GreedyBot's pass and the eager GreedyBot's buy."""
+    return sr.PassBuy(seat), sr.Buy(seat)
+
+
+def left_take(seat: int) -> tuple[sr.Action, sr.Action]:
+    """GreedyBot's draw from the stock and the eager GreedyBot's take (a seat that is down)."""
+    return sr.Draw(seat, sr.Source.STOCK), sr.Draw(seat, sr.Source.DISCARD)
+
+
+@pytest.mark.parametrize(
+    ("preset", "phase", "take_to_build", "seeds", "contested_pair"),
+    [
+        ("shanghai", sr.Phase.BUY, False, range(1, 6), turned_down_buy),
+        ("rummy51", sr.Phase.DRAW, True, range(1, 9), left_take),
+    ],
+    ids=["the buys the size rule turns down", "the takes that make a new group once down"],
+)
+def test_it_searches_exactly_where_the_eager_greedy_bot_differs(
+    preset: str,
+    phase: sr.Phase,
+    take_to_build: bool,
+    seeds: range,
+    contested_pair: Callable[[int], tuple[sr.Action, sr.Action]],
+) -> None:
+    eager = sr.GreedyBot(sr.get_variant(preset), buy_slack=1000, take_to_build=take_to_build)
+    agreed = contested = 0
+    for seat, greedy, bolder, move, searches in decisions_reached(preset, phase, eager, seeds, 20):
+        if bolder == greedy:
+            assert (move, searches) == (greedy, 0)
+            agreed += 1
+        else:
+            assert (greedy, bolder) == contested_pair(seat)
+            assert move in (bolder, greedy) and searches == 1
+            contested += 1
+        if agreed and contested:
+            return
+    pytest.fail(f"not both kinds were reached: {agreed} agreed, {contested} contested")
 
 
 def test_without_take_in_its_decisions_it_draws_as_the_greedy_bot() -> None:
