@@ -30,10 +30,12 @@ Which decisions are searched (``decisions``):
   (``max_candidates`` in all).
 
 Going down, laying off and swapping always follow GreedyBot. Measured against three
-GreedyBots (``benchmarks/search_bot.py``, figures on the bots page of the docs), the searched
-buys and takes are what wins: GreedyBot turns down buys and takes that pay; searching the
-draw and the discard with a few rollouts each did no better than GreedyBot, as the noise of
-a handful of samples outweighs the small differences between those moves.
+GreedyBots (``benchmarks/search_bot.py``, figures on the bots page of the docs), it scores
+fewer points a deal in every preset; the gain comes from making the buys and takes
+GreedyBot turns down (the eager GreedyBot alone gains as much), not from the rollouts that
+may overrule them, which at the default budget do no better than the rule they start from
+(and searching the draw and the discard with a few rollouts each did no better than
+GreedyBot: the noise of a handful of samples outweighs the small differences between moves).
 
 The budget is ``simulations`` rollouts per searched decision, shared by the candidates (at
 least one sample each); ``horizon`` cuts a rollout after that many moves and scores the
