@@ -51,6 +51,7 @@ from .play_rules import (
     going_down_turn_end,
     going_down_way,
     hand_out_possible,
+    obligation_way,
     opening_possible,
 )
 
@@ -62,6 +63,7 @@ __all__ = [
     "group_options",
     "laid_shapes",
     "lay_toward",
+    "obligation_options",
     "read_groups",
     "still_to_lay",
 ]
@@ -405,6 +407,37 @@ def _contract_options(
             ) is not None or can_finish(state, together, rest, 0)
         if finishes:
             options.append((group, kind, False))
+    return options
+
+
+def obligation_options(
+    state: GameState, seat: int
+) -> list[tuple[tuple[Card, ...], MeldKind | None, bool]]:
+    """The groups of one way ``seat`` (not down, or with its going down open) can finish its
+    going down under the turn's obligation (a swapped joker owed, or going out), as
+    :func:`group_options` gives them: each is one of its options, found by one search
+    instead of judging every group the hand can form; empty where the search finds none."""
+    turn_state = state.turn_state
+    variant = state.variant
+    requirement = requirement_of(state, seat)
+    laid = laid_shapes(state)
+    way = obligation_way(
+        variant,
+        contract_number(state, seat),
+        state.hands[seat],
+        laid,
+        turn_state.jokers_to_meld,
+        turn_state.must_go_out is not None,
+    )
+    if not way:
+        return []
+    two_ways = not variant.jokers.at_most_naturals
+    options = []
+    for group in way:
+        shape = check_group(group, variant)
+        kind = named_kind(shape, variant) if two_ways else None
+        meets = None in remaining((*laid, shape), requirement, variant)
+        options.append((shape.cards, kind, meets))
     return options
 
 

@@ -45,6 +45,7 @@ __all__ = [
     "lay_off_options",
     "new_group_options",
     "new_melds",
+    "obligation_way",
     "opening_possible",
     "swap_barred",
     "swap_in_meld",
@@ -313,10 +314,29 @@ def hand_out_possible(
     requirement = variant.deal(deal_number).requirement
     rule = variant.going_out_in(deal_number)
     leaves, most = _hand_out(rule)
-    if laid:
-        found = solver.complete(hand, requirement, variant, laid, leaves=leaves, most_left=most)
-        return found is not None
-    return solver.way_leaving(hand, requirement, variant, leaves, most)
+    found = solver.complete(hand, requirement, variant, laid, leaves=leaves, most_left=most)
+    return found is not None
+
+
+def obligation_way(
+    variant: Variant,
+    deal_number: int,
+    hand: Sequence[Card],
+    laid: Sequence[GroupShape],
+    jokers: int,
+    go_out: bool,
+) -> tuple[tuple[Card, ...], ...] | None:
+    """One way (canonical groups) ``hand`` can finish a going down begun with ``laid`` (or
+    go down, with nothing laid) under the turn's obligation: going down and out at once
+    where ``go_out`` (see :func:`hand_out_possible`), else with ``jokers`` jokers among its
+    groups, the turn still able to end (see :func:`can_go_down_with_jokers`); None where
+    there is none. One search, not a listing of the groups."""
+    requirement = variant.deal(deal_number).requirement
+    if go_out:
+        leaves, most = _hand_out(variant.going_out_in(deal_number))
+        return solver.complete(hand, requirement, variant, laid, leaves=leaves, most_left=most)
+    ends = going_down_turn_end(variant, deal_number) or _any_number
+    return solver.complete(hand, requirement, variant, laid, leaves=ends, jokers_at_least=jokers)
 
 
 def _without_one(hand: Sequence[Card], card: Card) -> list[Card]:

@@ -55,6 +55,7 @@ from .going_down import (
     group_options,
     laid_shapes,
     lay_toward,
+    obligation_options,
 )
 from .play_rules import (
     can_go_down_with_jokers,
@@ -657,10 +658,15 @@ class _Plays:
         self.actions.append(action)
         return True
 
-    def going_down(self) -> None:
-        """List the single groups that start, continue or join the seat's going down."""
+    def going_down(
+        self, options: Sequence[tuple[tuple[Card, ...], MeldKind | None, bool]] | None = None
+    ) -> None:
+        """List the single groups that start, continue or join the seat's going down (of
+        ``options``, where given: some of :func:`group_options`)."""
         seat, size = self.seat, len(self.hand)
-        for group, kind, meets in group_options(self.state, seat):
+        if options is None:
+            options = group_options(self.state, seat)
+        for group, kind, meets in options:
             # a group that does not meet the requirement yet was judged with the turn's end
             action = Meld(seat, (group,)) if kind is None else Meld(seat, (group,), (kind,))
             self.keep(action, size - len(group) if meets else 2)
@@ -797,7 +803,11 @@ def has_play_action(state: GameState, seat: int) -> bool:
         if finish_refusal(state, seat, laid, state.hands[seat], owed) is None:
             if not down and not plays.owes_more:
                 return True  # the first group of that way is listed
-            plays.going_down()  # the engine judges each group against the obligations
+            # the engine judges the groups of one way against the obligations, and only
+            # where it refuses them all every group the hand can form
+            plays.going_down(obligation_options(state, seat))
+            if not plays.actions:
+                plays.going_down()
             if plays.actions:
                 return True
     if down:
