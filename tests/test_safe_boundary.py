@@ -256,11 +256,10 @@ def test_finding_01_the_largest_hand_is_checked_for_a_move_without_listing(
     assert calls == []
 
 
-def test_finding_01_validate_does_not_list_the_thousands_of_groups_of_six_jokers(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # deal 10 of shanghai-wiki (three runs), 6 seats: a 24-card hand (limits.MAX_HAND_CARDS)
-    # with all 6 jokers lists 6,101 single groups; validate finds its move by one search
+def _largest_wiki_hand() -> sr.GameState:
+    """Deal 10 of shanghai-wiki (three runs), 6 seats: seat 1 holds a 24-card hand
+    (limits.MAX_HAND_CARDS) with all 6 jokers, as play reaches it (its 11 cards and 4 buys),
+    and has drawn; it lists 6,101 single groups. Built, not played: no history."""
     wiki = sr.get_variant("shanghai-wiki")
     bought = sr.parse_cards("JK JK JK JK JK JK 3S 4S 5S 6S 7S 8S")  # 4 buys of 3 cards
     dealt = sr.parse_cards("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
@@ -270,7 +269,6 @@ def test_finding_01_validate_does_not_list_the_thousands_of_groups_of_six_jokers
         stock_top=(*bought, *dealt),
         deal_number=10,
     )
-    # seat 1 holds its 11 cards and its 4 buys (a state as play reaches it), and has drawn
     hands = list(state.hands)
     hands[1] = (*dealt, *bought, sr.Card.parse("9S"))
     stock = list(state.stock[len(bought) + len(dealt) :])
@@ -278,7 +276,7 @@ def test_finding_01_validate_does_not_list_the_thousands_of_groups_of_six_jokers
     stock.extend(state.hands[1])
     seats = list(state.seats)
     seats[1] = attrs.evolve(seats[1], buys=4)
-    forged = attrs.evolve(
+    return attrs.evolve(
         state,
         hands=tuple(hands),
         stock=tuple(stock),
@@ -287,11 +285,47 @@ def test_finding_01_validate_does_not_list_the_thousands_of_groups_of_six_jokers
         turn_state=attrs.evolve(state.turn_state, drawn=True),
         event_log=None,
     )
+
+
+def test_finding_01_validate_does_not_list_the_thousands_of_groups_of_six_jokers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    forged = _largest_wiki_hand()
     assert len(forged.hand(1)) == limits.MAX_HAND_CARDS
     calls = counting(monkeypatch, "group_options")
     sr.validate(forged)
     assert calls == []
     assert len(sr.legal_actions(forged)) > 5000 and calls  # what validate does not list
+
+
+def test_finding_01_a_forged_state_owing_a_swapped_joker_is_refused_by_its_history_unsearched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # owing a swapped joker (jokers_to_meld), the move check would search every way of the
+    # 24 cards; from_json replays the history first, and a state reached by legal moves
+    # always has one, so a forgery is refused by its replay and nothing is searched
+    from shanghai_rummy.engine import validation
+
+    owing = _largest_wiki_hand()
+    owing = attrs.evolve(owing, turn_state=attrs.evolve(owing.turn_state, jokers_to_meld=1))
+    searched: list[sr.GameState] = []
+    search = validation.has_legal_action
+
+    def recorded(state: sr.GameState) -> bool:
+        searched.append(state)
+        return search(state)
+
+    monkeypatch.setattr(validation, "has_legal_action", recorded)
+    with pytest.raises(
+        sr.SerializationError, match=r"history: the stacked deal and the history replay to another"
+    ):
+        sr.from_json(sr.to_json(owing), sr.GameState)
+    assert owing not in searched  # (the replay checks the stacked deal it starts from)
+    played = sr.new_game(sr.get_variant("shanghai"), players=3, seed=1)
+    assert sr.from_json(sr.to_json(played), sr.GameState) == played
+    assert played not in searched
+    sr.validate(owing)  # without its history the move check runs: a joker can go down here
+    assert owing in searched
 
 
 @pytest.mark.parametrize("variant_id", sorted(sr.VARIANTS))
