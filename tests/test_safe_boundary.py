@@ -324,8 +324,6 @@ def test_finding_01_a_forged_state_owing_a_swapped_joker_is_refused_by_its_histo
     played = sr.new_game(sr.get_variant("shanghai"), players=3, seed=1)
     assert sr.from_json(sr.to_json(played), sr.GameState) == played
     assert played not in searched
-    sr.validate(owing)  # without its history the move check runs: a joker can go down here
-    assert owing in searched
 
 
 @pytest.mark.parametrize("variant_id", sorted(sr.VARIANTS))
