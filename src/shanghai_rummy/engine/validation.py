@@ -20,12 +20,12 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar, cast, get_args
+from typing import Any, Final, TypeVar, cast, get_args
 
 import attrs
 
 from .._arguments import SLIPS, wrong_type
-from .._field_types import Checker, describe_type, first_mistyped
+from .._field_types import FieldTypes, Special, describe_type, exact_type
 from ..actions import Action, Buy, Discard, Draw, PassBuy, Source
 from ..cards import Card, make_pack
 from ..errors import ArgumentTypeError, InvalidMeldError, InvalidStateError, RummyError
@@ -33,6 +33,7 @@ from ..events import DealStarted, chain_key
 from ..levels import cards_dealt, game_ends, requirement_of
 from ..limits import MAX_HISTORY_ACTIONS
 from ..melds import check_group
+from ..memo import IdentityMemo
 from ..solver import check_laid
 from ..state import GameState, History, Phase, StackedDeal
 from ..variants import Progression, Restock, Variant
@@ -132,28 +133,59 @@ def _history_types(log: object, path: str) -> Problems:
         yield path, f"at most {MAX_HISTORY_ACTIONS} actions (limits.MAX_HISTORY_ACTIONS)"
         return
     for index, action in enumerate(log):
-        kind = type(action)
-        # the actions of most of a history, checked directly; the others by their hints
-        if isinstance(action, Draw):
-            fits = type(action.seat) is int and type(action.source) is Source
-        elif isinstance(action, Discard):
-            fits = type(action.seat) is int and type(action.card) is Card
-        elif isinstance(action, (Buy, PassBuy)):
-            fits = type(action.seat) is int
-        elif kind in _ACTION_CLASSES:
-            mistyped = first_mistyped(action, kind, f"{path}[{index}]", _SPECIAL)
-            if mistyped is not None:
-                yield mistyped
-                return
-            continue
-        else:
-            fits = False
-        if not fits:
+        if not _action_fits(action):
+            kind = type(action)
+            if kind in _ACTION_CLASSES:
+                mistyped = _FIELD_TYPES.first_mistyped(action, kind, f"{path}[{index}]")
+                if mistyped is not None:
+                    yield mistyped
+                    return
             yield (
                 f"{path}[{index}]",
                 f"expected an Action of its fields' types, got {describe_type(action)}",
             )
             return
+
+
+def _action_fits(action: object) -> bool:
+    # the actions of most of a history, checked directly; the others by their hints
+    kind = type(action)
+    if kind is Draw:
+        return type(action.seat) is int and type(action.source) is Source  # type: ignore[attr-defined]
+    if kind is Discard:
+        return type(action.seat) is int and type(action.card) is Card  # type: ignore[attr-defined]
+    if kind is Buy or kind is PassBuy:
+        return type(action.seat) is int  # type: ignore[attr-defined]
+    return kind in _ACTION_CLASSES and _FIELD_TYPES.fits(kind)(action)
+
+
+_CHECKED_HISTORIES: Final[IdentityMemo[bool]] = IdentityMemo(
+    "engine.validation.checked_histories", 4096
+)
+"""Histories whose every action was found of its type: a state's history is the one before
+it with an action more, so each validate of a game in play checks one new action."""
+
+
+def _history_fits(log: object) -> bool:
+    assert isinstance(log, History)  # the outside was checked first
+    if log.length > MAX_HISTORY_ACTIONS:
+        return False
+    head = log
+    node: object = log
+    while node is not None:
+        if type(node) is not History:
+            return False
+        if _CHECKED_HISTORIES.get(node):
+            break
+        if not _action_fits(node.action):
+            return False
+        node = node.previous
+    _CHECKED_HISTORIES.put(head, None, True)
+    return True
+
+
+def _variant_fits(variant: object) -> bool:
+    return True  # a Variant checks its own fields when it is built
 
 
 def _card_type(card: object, path: str) -> Problems:
@@ -166,12 +198,18 @@ def _variant_type(variant: object, path: str) -> Problems:
 
 
 _ACTION_CLASSES = frozenset(get_args(Action))
-_SPECIAL: dict[type, Checker] = {Card: _card_type, History: _history_types, Variant: _variant_type}
+_FIELD_TYPES = FieldTypes(
+    {
+        Card: Special(exact_type(Card), _card_type),
+        History: Special(_history_fits, _history_types),
+        Variant: Special(_variant_fits, _variant_type),
+    }
+)
 
 
 def _types(state: GameState) -> Problems:
     """Every field of the type its hint says (a state built by hand may hold anything)."""
-    mistyped = first_mistyped(state, GameState, "", _SPECIAL)
+    mistyped = _FIELD_TYPES.first_mistyped(state, GameState, "")
     if mistyped is not None:
         path, problem = mistyped
         yield path.removeprefix("."), f"types: {problem}"
