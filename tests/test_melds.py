@@ -546,7 +546,7 @@ def _slow_swaps(meld: sr.TableMeld, card: sr.Card, variant: sr.Variant) -> tuple
     return jokers
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(table_melds())
 def test_fast_lay_off_and_swap_answers_match_the_stated_rules(
     case: tuple[sr.Variant, sr.TableMeld, sr.Card],
