@@ -163,6 +163,10 @@ def _variant() -> dict[str, Any]:
     return sr.to_dict(sr.get_variant("shanghai"))
 
 
+def _opening_variant() -> dict[str, Any]:
+    return sr.to_dict(sr.get_variant("rummy51"))
+
+
 def _record() -> dict[str, Any]:
     state = sr.new_game(sr.get_variant("rummy51"), players=2, seed=5)
     state = sr.apply(state, sr.legal_actions(state)[0])
@@ -221,6 +225,12 @@ DAMAGED: list[
         _set("data.deals.0.requirement.sets", [2, 3]),
     ),
     (_variant, sr.Variant, "an empty id", _set("data.id", "")),
+    (
+        _opening_variant,
+        sr.Variant,
+        "an opening's natural run of 1",
+        _set("data.deals.0.requirement.natural_run", 1),
+    ),
     (_state, sr.GameState, "to_act 9 of 4 seats", _set("data.to_act", 9)),
     (_state, sr.GameState, "3 hands for 4 seats", _drop_hand),
     (_state, sr.GameState, "a stock card 1X", _set("data.stock.0", "1X")),

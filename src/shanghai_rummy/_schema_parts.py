@@ -37,7 +37,7 @@ VARIANT_BOUNDS: dict[tuple[str, str], dict[str, Any]] = {
     ("Contract", "sets"): {"maxItems": limits.MAX_CONTRACT_GROUPS, "items": _GROUP},
     ("Contract", "runs"): {"maxItems": limits.MAX_CONTRACT_GROUPS, "items": _GROUP},
     ("Opening", "min_points"): _POINTS,
-    ("Opening", "natural_run"): {"minimum": 0, "maximum": 14},
+    ("Opening", "natural_run"): {"minimum": 0, "maximum": 14, "not": {"const": 1}},
     ("MeldRules", "set_min"): _GROUP,
     ("MeldRules", "set_max"): _GROUP,
     ("MeldRules", "run_min"): _GROUP,
