@@ -4,10 +4,13 @@ every input bounded, every loader fast, every forged state refused, one error hi
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 from shanghai_rummy import limits
@@ -194,18 +197,20 @@ def test_every_preset_fits_within_the_maxima_with_its_largest_hand() -> None:
 # --- finding 1: a small forged state stalled from_json (validate listed every going down) --
 
 
-def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+def counting(monkeypatch: pytest.MonkeyPatch, name: str, module: Any = None) -> list[int]:
     """The sizes of the listings the function ``name`` of the engine makes:
     ``list_actions`` (legal actions, :mod:`shanghai_rummy.engine.phases`) or
-    ``group_options`` (single groups toward a going down, as the play listing calls it)."""
+    ``group_options`` (single groups toward a going down, as the play listing calls it); or
+    of ``module``'s function ``name``."""
     from shanghai_rummy.engine import phases, playing
 
     sizes: list[int] = []
-    module = phases if name == "list_actions" else playing
+    if module is None:
+        module = phases if name == "list_actions" else playing
     listing = getattr(module, name)
 
-    def counted(*args: Any) -> Any:
-        listed = listing(*args)
+    def counted(*args: Any, **named: Any) -> Any:
+        listed = listing(*args, **named)
         sizes.append(len(listed))
         return listed
 
@@ -324,6 +329,107 @@ def test_finding_01_a_forged_state_owing_a_swapped_joker_is_refused_by_its_histo
     played = sr.new_game(sr.get_variant("shanghai"), players=3, seed=1)
     assert sr.from_json(sr.to_json(played), sr.GameState) == played
     assert played not in searched
+
+
+def test_finding_01_validate_without_its_history_of_the_forged_state_owing_swapped_jokers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # without its history the move check runs: one search for a way holding the jokers
+    # owed (not a reading of every way of the 24 cards, minutes cold), asked cold
+    from shanghai_rummy import solver
+    from shanghai_rummy.caches import clear_caches
+
+    base = _largest_wiki_hand()
+    walks = counting(monkeypatch, "every_way", solver)
+    for owed in (1, 6):  # all 6 jokers held fit in its three runs
+        owing = attrs.evolve(base, turn_state=attrs.evolve(base.turn_state, jokers_to_meld=owed))
+        clear_caches()
+        sr.validate(owing)
+        assert sr.from_json(sr.to_json(owing), sr.GameState, check_history=False) == owing
+    assert len(walks) <= 8  # a few first-only walks of what the half-laid groups leave
+    clear_caches()
+    seventh = attrs.evolve(base, turn_state=attrs.evolve(base.turn_state, jokers_to_meld=7))
+    with pytest.raises(sr.InvalidStateError, match=r"cannot meet turn_state\.jokers_to_meld=7"):
+        sr.validate(seventh)
+    hand, wiki = base.hand(1), base.variant
+    three_runs = wiki.deal(10).requirement
+    assert solver.complete(hand, three_runs, wiki, jokers_at_least=6) is not None
+    assert solver.complete(hand, three_runs, wiki, jokers_at_least=7) is None
+
+
+_BRUTE_VARIANTS = [
+    (SHANGHAI, 7),
+    (sr.get_variant("shanghai-wiki"), 3),
+    (sr.get_variant("shanghai-camping"), 5),
+    (RUMMY51, 1),
+    (
+        sr.load_variant(
+            {
+                "base": "shanghai",
+                "jokers": {"at_most_naturals": False, "going_down_per_group": 2},
+                "going_down": {"exact_sizes": True},
+            }
+        ),
+        2,
+    ),
+]
+_BRUTE_POOL = sr.parse_cards("8C 8D 8H 8S 9C 9D 4S 5S 6S 7S 3S 4H 5H 6H 7H JK JK JK JK")
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    case=st.sampled_from(range(len(_BRUTE_VARIANTS))),
+    seed=st.integers(min_value=0, max_value=10_000),
+    size=st.integers(min_value=6, max_value=10),
+    owed=st.integers(min_value=1, max_value=4),
+)
+def test_finding_01_the_jokers_owed_and_turn_end_searches_agree_with_every_way(
+    case: int, seed: int, size: int, owed: int
+) -> None:
+    """A way holding the jokers owed (around a group laid, or none), and a way leaving no
+    card or at least two (going_out=never), are found exactly where the listing of every
+    way holds one."""
+    from shanghai_rummy import solver
+    from shanghai_rummy.engine import play_rules
+    from shanghai_rummy.melds import check_group
+
+    variant, deal = _BRUTE_VARIANTS[case]
+    requirement = variant.deal(deal).requirement
+    rng = random.Random(seed)
+    hand = rng.sample(_BRUTE_POOL, size)
+    ends = play_rules.going_down_turn_end(variant, deal) or (lambda left: True)
+    ways = solver.arrangements(hand, requirement, variant)
+    expected = any(
+        sum(group.count(sr.JOKER) for group in way) >= owed and ends(size - sum(map(len, way)))
+        for way in ways
+    )
+    assert play_rules.can_go_down_with_jokers(variant, deal, hand, owed) == expected, hand
+    found = solver.complete(hand, requirement, variant, leaves=ends, jokers_at_least=owed)
+    assert (found is not None) == expected
+    if found is not None:
+        solver.check_going_down(found, requirement, variant)
+        assert sum(group.count(sr.JOKER) for group in found) >= owed
+    for group in solver.possible_groups(hand, variant)[:: max(1, size // 2)][:4]:
+        rest = list(hand)
+        for card in group:
+            rest.remove(card)
+        laid = [check_group(group, variant)]
+        completed = solver.complete(
+            rest, requirement, variant, laid, leaves=ends, jokers_at_least=owed
+        )
+        with_group = any(
+            group in way
+            and sum(other.count(sr.JOKER) for other in way) - group.count(sr.JOKER) >= owed
+            and ends(size - sum(map(len, way)))
+            for way in ways
+        )
+        assert (completed is not None) == with_group, (group, hand)
+    for leaves, bounds in (
+        (lambda left: left == 0, {"most_left": 0}),
+        (lambda left: left >= 2, {"least_left": 2}),
+    ):
+        listed = any(leaves(size - sum(map(len, way))) for way in ways)
+        assert solver.way_leaving(hand, requirement, variant, leaves, **bounds) == listed, hand
 
 
 @pytest.mark.parametrize("variant_id", sorted(sr.VARIANTS))

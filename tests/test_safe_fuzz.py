@@ -1,6 +1,7 @@
 """Issue 21: fuzzing the boundary. Random variant mappings and random damaged state documents
 are either accepted or refused with a RummyError, nothing else, and each call stays within a
-step budget: the solver's search steps and the actions listed are counted, not wall time."""
+step budget: the solver's search steps (the searches by card counts and the walk over groups)
+and the actions listed are counted, not wall time."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 from shanghai_rummy.engine import phases
-from shanghai_rummy.solver import _contract_search, _opening_search
+from shanghai_rummy.solver import _contract_search, _general_walk, _opening_search
 
 PRESETS = sorted(sr.VARIANTS)
 STEP_BUDGET = 200_000  # solver steps (search calls) per loader call
@@ -44,6 +45,8 @@ def counted() -> Iterator[Budget]:
     runs = _contract_search._ContractSearch.search_runs
     sets_then_runs = _contract_search._ContractSearch.search_sets_then_runs
     opening = _opening_search.OpeningSearch.search
+    walk = _general_walk.GeneralWalk.walk
+    grow = _general_walk.GeneralWalk.grow
     listing = phases.list_actions
 
     def runs_step(self: Any, *args: Any) -> Any:
@@ -58,6 +61,14 @@ def counted() -> Iterator[Budget]:
         budget.steps += 1
         return opening(self, *args)
 
+    def walk_step(self: Any, *args: Any) -> Any:
+        budget.steps += 1
+        return walk(self, *args)
+
+    def grow_step(self: Any, *args: Any) -> Any:
+        budget.steps += 1
+        return grow(self, *args)
+
     def listed(state: Any) -> Any:
         actions = listing(state)
         budget.listings += len(actions)
@@ -67,6 +78,8 @@ def counted() -> Iterator[Budget]:
         patch.setattr(_contract_search._ContractSearch, "search_runs", runs_step)
         patch.setattr(_contract_search._ContractSearch, "search_sets_then_runs", sets_step)
         patch.setattr(_opening_search.OpeningSearch, "search", opening_step)
+        patch.setattr(_general_walk.GeneralWalk, "walk", walk_step)
+        patch.setattr(_general_walk.GeneralWalk, "grow", grow_step)
         patch.setattr(phases, "list_actions", listed)
         yield budget
 

@@ -28,7 +28,7 @@ from ..melds import (
     swap_positions,
 )
 from ..memo import IdentityMemo
-from ..solver import arrangements, check_going_down, solve
+from ..solver import check_going_down, solve
 from ..variants import GoOutDiscard, SwapWho, Variant
 
 __all__ = [
@@ -178,7 +178,11 @@ def _whole_hand_goes_down(variant: Variant, deal_number: int, hand: Sequence[Car
             solve(_without_one(hand, card), requirement, variant) is not None for card in set(hand)
         )
     if rule is GoOutDiscard.NEVER and left == 1:
-        return solver.way_leaving(hand, requirement, variant, _not_one)
+        # a way leaving no card, or at least two: two searches that each give up on a
+        # choice of groups leaving too many (too few) cards, not a reading of every way
+        return solver.way_leaving(
+            hand, requirement, variant, _none_left, most_left=0
+        ) or solver.way_leaving(hand, requirement, variant, _at_least_two, least_left=2)
     return True
 
 
@@ -407,20 +411,12 @@ def can_go_down_with_jokers(
     """Whether ``hand`` can go down with ``jokers`` of its jokers in the groups, and still end
     the turn (the obligation a swap leaves a player not yet down under
     ``variant.joker_swap.joker_into_new_meld``); ``laid``: the groups laid toward the going
-    down so far this turn."""
+    down so far this turn. One search for a way holding the jokers (see
+    :func:`~shanghai_rummy.solver.complete`), not a reading of every way."""
     requirement = variant.deal(deal_number).requirement
     ends = going_down_turn_end(variant, deal_number) or _any_number
-    if laid:
-        found = solver.complete(
-            hand, requirement, variant, laid, leaves=ends, jokers_at_least=jokers
-        )
-        return found is not None
-    if solve(hand, requirement, variant) is None:
-        return False
-    return any(
-        sum(group.count(JOKER) for group in way) >= jokers and ends(len(hand) - sum(map(len, way)))
-        for way in arrangements(hand, requirement, variant)
-    )
+    found = solver.complete(hand, requirement, variant, laid, leaves=ends, jokers_at_least=jokers)
+    return found is not None
 
 
 def turn_end(rule: GoOutDiscard) -> Callable[[int], bool] | None:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 
 from .._arguments import is_collection, refuses_bad_arguments, wrong_type
-from ..cards import Card, Rank, Suit, cards_error, refuse_text
+from ..cards import JOKER, Card, Rank, Suit, cards_error, refuse_text
 from ..contracts import Contract, Opening, Requirement
 from ..errors import ContractNotMetError, InvalidMeldError, RummyError
 from ..melds import (
@@ -493,24 +493,30 @@ def way_leaving(
     variant: Variant,
     leaves: Callable[[int], bool],
     most_left: int | None = None,
+    least_left: int = 0,
 ) -> bool:
     """Whether some way to meet ``requirement`` with some of ``cards`` leaves a number of
-    cards that ``leaves`` accepts (none, say, to go out by hand); ``most_left``, where
-    ``leaves`` accepts no more than that, lets the search give up early. Where the ways are
-    listed from per-suit and per-rank tables, they are read; elsewhere the walk over groups
-    stops at the first, instead of listing ways that run to many thousands under some house
-    rules."""
-    if solve(cards, requirement, variant) is None:
+    cards that ``leaves`` accepts (none, say, to go out by hand); ``most_left`` and
+    ``least_left``, where ``leaves`` accepts no more (no fewer) than that, let the search
+    give up early on a choice of groups that leaves too many (too few). One search for a
+    way (:func:`solve` first, then the walk over groups that stops at the first), not a
+    reading of every way."""
+    way = solve(cards, requirement, variant)
+    if way is None:
         return False
+    if leaves(len(cards) - sum(map(len, way))):
+        return True
     rules = rules_of(variant)
     counts, jokers = count_cards(cards)
-    if isinstance(requirement, Contract) and plan_of(requirement, rules) is not None:
-        return any(
-            leaves(len(cards) - sum(map(len, way)))
-            for way in _ordered_ways(counts, jokers, requirement, rules)
-        )
     found = every_way(
-        counts, jokers, requirement, rules, first_only=True, leaves=leaves, most_left=most_left
+        counts,
+        jokers,
+        requirement,
+        rules,
+        first_only=True,
+        leaves=leaves,
+        most_left=most_left,
+        least_left=least_left,
     )
     return bool(found)
 
@@ -781,8 +787,12 @@ def complete(
     that, with ``laid``, :func:`check_going_down` accepts; ``()`` where ``laid`` meets it
     already; None when no way exists. With ``leaves``, only a way that leaves a number of
     cards it accepts (``most_left``, which ``leaves`` must imply, lets the search stop
-    early); with ``jokers_at_least``, only a way holding that many jokers (found among every
-    way, for the rare obligation that asks it). Exact, as :func:`solve` is.
+    early); with ``jokers_at_least``, only a way whose groups hold that many jokers (the
+    obligation a joker swap may leave): the way found without it where it holds them, or
+    holds them once some of its natural cards are given back for jokers (or jokers added at
+    its ends), else one search over groups, most jokers first, that gives up on a choice as
+    soon as the groups still to choose cannot hold the jokers missing; never a reading of
+    every way. Exact, as :func:`solve` is.
 
     >>> from shanghai_rummy import Contract, get_variant, parse_cards
     >>> from shanghai_rummy.melds import check_group
@@ -940,25 +950,98 @@ def _with_jokers(
     extends: bool,
 ) -> Arrangement | None:
     """:func:`complete` for one requirement left, with at least ``jokers`` jokers in the
-    groups added: the first of every way that holds them. Where ``laid`` meets the
-    requirement already, the jokers can go only into extra groups that join it, where the
-    going down may hold more groups than it asks (``extends``)."""
+    groups added. Where ``laid`` meets the requirement already, the jokers can go only into
+    extra groups that join it, where the going down may hold more groups than it asks
+    (``extends``). The way found without the jokers first (none: none with them), kept
+    where it holds them; else the walk over groups that tries the groups with most jokers
+    first and gives up on a choice as soon as the groups still to choose cannot hold the
+    jokers missing: a search for one way, not a reading of every way."""
     if residual is None:
         if not extends:
             return None
         residual = _ANY_GROUPS
+    if sum(1 for card in cards if card.is_joker) < jokers:
+        return None
+    found = _completion(cards, residual, laid, variant, leaves, None, extends)
+    if found is None:
+        return None  # no way at all
+    found = _more_jokers(found, cards, jokers, residual, laid, variant, leaves)
+    if sum(1 for group in found for card in group if card.is_joker) >= jokers:
+        return found
     counts, held = count_cards(cards)
-    for chosen in every_way(
+    ways = every_way(
         counts,
         held,
         residual,
         rules_of(variant),
+        first_only=True,
         leaves=leaves,
         laid_runs=_laid_runs(laid, variant),
-    ):
-        if sum(candidate.jokers for candidate in chosen) >= jokers:
-            return tuple(candidate.cards for candidate in chosen)
-    return None
+        jokers_at_least=jokers,
+    )
+    if not ways:
+        return None
+    return tuple(candidate.cards for candidate in sorted(ways[0], key=_KEY))
+
+
+_KEY = attrgetter("key")
+
+
+def _more_jokers(
+    way: Arrangement,
+    cards: tuple[Card, ...],
+    jokers: int,
+    residual: Requirement,
+    laid: Sequence[GroupShape],
+    variant: Variant,
+    leaves: Callable[[int], bool] | None,
+) -> Arrangement:
+    """``way`` with more of the jokers of ``cards`` it does not hold, one at a time while
+    the going down stays valid, until its groups hold ``jokers`` jokers: in place of a
+    natural card of a group (the cards left stay as many), else at an end of a group where
+    the cards it then leaves are a number ``leaves`` accepts. A quick try before the
+    search."""
+    groups = [list(group) for group in way]
+    held = sum(1 for group in groups for card in group if card.is_joker)
+    spare = sum(1 for card in cards if card.is_joker) - held
+    left = len(cards) - sum(map(len, groups))
+    runs = _laid_runs(laid, variant)
+    for group in groups:
+        for place, card in enumerate(group):
+            if held >= jokers or not spare:
+                return canonical_groups(groups, variant)
+            if card.is_joker:
+                continue
+            group[place] = JOKER
+            if _still_valid(groups, residual, runs, variant):
+                held, spare = held + 1, spare - 1
+            else:
+                group[place] = card
+    if leaves is None or leaves(left - 1):
+        for group in groups:
+            for end in (len(group), 0):
+                if held >= jokers or not spare or not (leaves is None or leaves(left - 1)):
+                    return canonical_groups(groups, variant)
+                group.insert(end, JOKER)
+                if _still_valid(groups, residual, runs, variant):
+                    held, spare, left = held + 1, spare - 1, left - 1
+                else:
+                    del group[end]
+    return canonical_groups(groups, variant)
+
+
+def _still_valid(
+    groups: list[list[Card]],
+    residual: Requirement,
+    runs: Sequence[tuple[int, int, int]],
+    variant: Variant,
+) -> bool:
+    """Whether ``groups`` meet ``residual`` and clash with none of the runs laid."""
+    try:
+        check_going_down(groups, residual, variant)
+    except RummyError:
+        return False
+    return not runs or not _clashes_with(tuple(map(tuple, groups)), runs, variant)
 
 
 def _clashes_with(way: Arrangement, runs: Sequence[tuple[int, int, int]], variant: Variant) -> bool:

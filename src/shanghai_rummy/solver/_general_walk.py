@@ -48,6 +48,15 @@ def _holds_natural_run(chosen: list[Candidate], length: int) -> bool:
 
 _KEY = attrgetter("key")
 
+
+def _most_jokers_first(candidate: Candidate) -> tuple[int, int]:
+    """The order candidates are tried in where jokers are wanted: sets before runs (as in
+    canonical order), each kind most jokers first."""
+    return candidate.group, -candidate.jokers
+
+
+_MOST_JOKERS_FIRST = _most_jokers_first
+
 # A contract's walk asks whether the cards its sets leave can still make the contract's
 # runs (see ``every_way``) only after this many choices of sets: most walks are over sooner
 # than the questions would pay for, and a walk over many sets (dozens to choose from in a
@@ -79,16 +88,24 @@ def every_way(
     leaves: Callable[[int], bool] | None = None,
     most_left: int | None = None,
     laid_runs: Sequence[tuple[int, int, int]] = (),
+    least_left: int = 0,
+    jokers_at_least: int = 0,
 ) -> list[list[Candidate]]:
     """Every accepted multiset of candidate groups, each in canonical order (or the first);
     with ``leaves``, only those leaving a number of cards (jokers too) it accepts, and with
     ``most_left`` (which ``leaves`` must imply), the walk gives up on a choice as soon as
-    more cards than that are held that no candidate still to be tried takes. ``laid_runs``
-    (suit index, start, length): runs laid already this turn, that no run of a way may clash
-    with (a going down completed around the groups laid so far). See :class:`GeneralWalk`."""
-    return GeneralWalk(
-        counts, jokers, requirement, rules, first_only, leaves, most_left, laid_runs
-    ).ways()
+    more cards than that are held that no candidate still to be tried takes; with
+    ``least_left`` (which ``leaves`` must imply too), as soon as the groups chosen, and the
+    fewest cards the groups still needed take, leave fewer. ``laid_runs`` (suit index,
+    start, length): runs laid already this turn, that no run of a way may clash with (a
+    going down completed around the groups laid so far). With ``jokers_at_least``, only the
+    ways whose groups hold that many jokers: the groups with more jokers are tried first,
+    and a choice is given up as soon as the groups still to choose cannot hold the jokers
+    missing (:meth:`GeneralWalk.joker_room`). See :class:`GeneralWalk`."""
+    walk = GeneralWalk(counts, jokers, requirement, rules, first_only, leaves, most_left, laid_runs)
+    if least_left or jokers_at_least:
+        walk.bound(least_left, jokers_at_least)
+    return walk.ways()
 
 
 class GeneralWalk:
@@ -128,12 +145,17 @@ class GeneralWalk:
         "guard",
         "held",
         "high",
+        "joker_bounds",
+        "jokers_held",
         "jokers_left",
+        "jokers_wanted",
+        "kind_jokers",
         "laid",
         "laid_runs",
         "last_any",
         "last_core",
         "last_natural_run",
+        "least_left",
         "leaves",
         "low",
         "most",
@@ -148,9 +170,11 @@ class GeneralWalk:
         "runs_from",
         "runs_possible",
         "sets_needed",
+        "smallest_from",
         "steps",
         "takers",
         "target",
+        "total",
         "uncovered",
     )
 
@@ -200,6 +224,77 @@ class GeneralWalk:
         self.runs_possible: dict[tuple[int, int], bool] = {}
         self.runs_found: list[tuple[int, int]] = []  # some runs' cards and jokers
         self.steps = 0  # choices of sets walked
+        self.total = sum(counts) + jokers  # the cards of the hand
+        self.least_left = self.jokers_wanted = 0  # off (see :meth:`bound`)
+        self.jokers_held = jokers
+        self.joker_bounds: dict[int, list[tuple[int, int, float]]] = {}
+        self.smallest_from: list[int] = []
+        self.kind_jokers: list[tuple[int, int]] = []
+
+    def bound(self, least_left: int, jokers_wanted: int) -> None:
+        """Walk only to ways that leave at least ``least_left`` cards and whose groups hold
+        at least ``jokers_wanted`` jokers (see :func:`every_way`). Where jokers are wanted,
+        the candidates are tried most jokers first (sets still before runs), and, from each
+        place on, the most jokers a candidate holds, the fewest natural cards and the most
+        jokers per natural card are kept for :meth:`joker_room`."""
+        self.least_left = least_left
+        self.jokers_wanted = jokers_wanted
+        if jokers_wanted:
+            self.candidates.sort(key=_MOST_JOKERS_FIRST)
+            if self.core is not self.candidates:
+                self.core.sort(key=_MOST_JOKERS_FIRST)
+            self._find_places(self.requirement)
+            self._find_last_takers()
+        smallest = [64] * (len(self.core) + 1)  # the fewest cards of a core group from a place
+        for place in range(len(self.core) - 1, -1, -1):
+            smallest[place] = min(smallest[place + 1], self.core[place].size)
+        self.smallest_from = smallest
+        kinds = [(0, 0)] * (len(self.core) + 1)  # the most jokers of a core set, run from a place
+        for place in range(len(self.core) - 1, -1, -1):
+            candidate = self.core[place]
+            most_set, most_run = kinds[place + 1]
+            if candidate.group:
+                most_run = max(most_run, candidate.jokers)
+            else:
+                most_set = max(most_set, candidate.jokers)
+            kinds[place] = (most_set, most_run)
+        self.kind_jokers = kinds
+        for placed in (self.candidates, self.core):
+            bounds: list[tuple[int, int, float]] = [(0, 64, 0.0)] * (len(placed) + 1)
+            for place in range(len(placed) - 1, -1, -1):
+                candidate = placed[place]
+                naturals = candidate.size - candidate.jokers
+                most, fewest, ratio = bounds[place + 1]
+                bounds[place] = (
+                    max(most, candidate.jokers),
+                    min(fewest, naturals),
+                    max(ratio, candidate.jokers / naturals if naturals else 64.0),
+                )
+            self.joker_bounds[id(placed)] = bounds
+
+    def joker_room(self, first: int, placed: list[Candidate], groups: int) -> int:
+        """An upper bound of the jokers that at most ``groups`` more candidates of ``placed``
+        from place ``first`` on can hold: no more than the jokers held, than ``groups`` times
+        the most a candidate holds, than the natural cards held allow at the most jokers per
+        natural card, and than the groups those natural cards can make hold."""
+        most, fewest, ratio = self.joker_bounds[id(placed)][first]
+        counts = self.counts
+        naturals = sum(counts[index] for index in self.held)
+        if fewest:
+            groups = min(groups, naturals // fewest)
+        room = min(self.jokers_left, groups * most)
+        if ratio < 64.0:
+            room = min(room, int(naturals * ratio + 1e-9))
+        return room
+
+    def jokers_missing(self) -> int:
+        """The jokers the groups chosen still lack of those wanted (0: none, or enough)."""
+        return max(0, self.jokers_wanted - (self.jokers_held - self.jokers_left))
+
+    def used(self) -> int:
+        """The cards the groups chosen take."""
+        counts = self.counts
+        return self.total - self.jokers_left - sum(counts[index] for index in self.held)
 
     def _read_requirement(self, requirement: Requirement) -> None:
         """What the walk reads of ``requirement``: how many groups of each kind and in all,
@@ -227,6 +322,11 @@ class GeneralWalk:
             self.core = [c for c in self.candidates if _fits_a_slot(c, requirement, self.rules)]
             if requirement.sets and requirement.runs:
                 self.runs_alone = Contract(runs=requirement.runs)
+        self._find_places(requirement)
+
+    def _find_places(self, requirement: Requirement) -> None:
+        """The places in ``core`` the walk reads: of the last candidate that holds an
+        opening's natural run, and of the first run."""
         # an opening's natural run: the last candidate of the core that holds it (-1: none)
         self.natural_run = 0
         self.last_natural_run = len(self.core)
@@ -350,9 +450,14 @@ class GeneralWalk:
         True once one is recorded, where the first is enough."""
         if self.most_left is not None and self.stranded(first, self.last_any):
             return False
-        if self.kept() and self.record() and self.first_only:
+        if self.least_left and self.used() > self.total - self.least_left:
+            return False
+        missing = self.jokers_missing()
+        if not missing and self.kept() and self.record() and self.first_only:
             return True
         candidates = self.candidates
+        if missing and self.joker_room(first, candidates, 64) < missing:
+            return False
         for number in range(first, len(candidates)):
             candidate = candidates[number]
             if self.fits(candidate):
@@ -443,10 +548,32 @@ class GeneralWalk:
             return self.cover(0)
         if self.extras:
             return self.grow(0)
-        if self.kept():
+        if self.kept() and not self.jokers_missing():
             self.out.append(list(self.chosen))
             return self.first_only
         return False
+
+    def out_of_bounds(self, first: int) -> bool:
+        """Whether every way from the groups chosen, the core's next from place ``first``
+        on, leaves fewer cards than ``least_left`` or holds fewer jokers than wanted (extra
+        groups, where a core grows by them, may hold jokers too)."""
+        chosen = len(self.chosen)
+        if self.least_left:
+            needed = max(0, self.low - chosen)
+            fewest = self.smallest_from[first] if needed else 0
+            if self.used() + needed * fewest > self.total - self.least_left:
+                return True
+        missing = self.jokers_missing()
+        if not missing:
+            return False
+        if self.extras:
+            return self.joker_room(0, self.candidates, 64) < missing
+        room = self.joker_room(first, self.core, self.high - chosen)
+        if self.high < 64:  # a contract: so many more groups of each kind, each its most
+            most_set, most_run = self.kind_jokers[first]
+            laid, most = self.laid, self.most
+            room = min(room, (most[0] - laid[0]) * most_set + (most[1] - laid[1]) * most_run)
+        return room < missing
 
     def walk(self, first: int, points: int) -> bool:
         """Choose the groups of ``core`` from place ``first`` on, worth ``points`` so far;
@@ -470,6 +597,8 @@ class GeneralWalk:
             return False  # with extra groups, those may take what no core takes
         if self.target and points + self.points_left + self.jokers_left * self.best < self.target:
             return False  # more groups add at most the cards left (a joker: the best card)
+        if (self.least_left or self.jokers_wanted) and self.out_of_bounds(first):
+            return False
         if first > self.last_natural_run and not _holds_natural_run(chosen, self.natural_run):
             return False  # an opening's natural run: no group left to try holds it
         core, most = self.core, self.most
