@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
+from shanghai_rummy.caches import clear_caches
 from shanghai_rummy.melds import check_group
 from shanghai_rummy.solver import arrangements, check_going_down, complete, possible_groups
 
@@ -333,6 +334,30 @@ def test_every_listed_group_applies_and_every_unlisted_group_is_refused(
                 state = sr.apply(state, rng.choice(melds))
                 continue
         state = sr.apply(state, rng.choice(listed))
+
+
+@pytest.mark.parametrize("variant_id", ["shanghai", "shanghai-wiki", "shanghai-camping"])
+def test_a_listed_group_is_applied_as_the_full_check_applies_it(variant_id: str) -> None:
+    """A move made from a listing reads its group from the listing kept for the hand; made
+    again with every memo cleared (the group checked in full), it gives the same state."""
+    variant = sr.get_variant(variant_id)
+    rng = random.Random(3)
+    state = sr.new_game(variant, players=3, seed=3)
+    checked = 0
+    while checked < 6 and state.to_act is not None:
+        listed = sr.legal_actions(state)
+        melds = [action for action in listed if isinstance(action, sr.Meld)]
+        if melds and state.phase is sr.Phase.PLAY and not state.is_down(state.turn):
+            for action in melds:
+                kept = sr.apply(state, action)
+                clear_caches()
+                assert sr.apply(state, action) == kept, sr.format_action(action)
+                sr.legal_actions(state)
+            checked += 1
+            state = sr.apply(state, rng.choice(melds))
+            continue
+        state = sr.apply(state, rng.choice(listed))
+    assert checked == 6
 
 
 # --- the less common paths -----------------------------------------------------------------------

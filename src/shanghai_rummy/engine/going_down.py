@@ -32,7 +32,8 @@ from ..cards import Card
 from ..contracts import Contract, Opening, Requirement
 from ..errors import ContractNotMetError, InvalidMeldError
 from ..levels import contract_number, requirement_of
-from ..melds import GroupShape, MeldKind, check_group, named_kind, run_readings
+from ..melds import GroupShape, MeldKind, TableMeld, check_group, named_kind, run_readings
+from ..memo import Memo
 from ..solver import (
     check_going_down,
     check_laid,
@@ -63,6 +64,7 @@ __all__ = [
     "group_options",
     "laid_shapes",
     "lay_toward",
+    "listed_group",
     "obligation_options",
     "read_groups",
     "still_to_lay",
@@ -172,6 +174,9 @@ def lay_toward(
     :func:`~shanghai_rummy.check_group` reads it): the groups' shapes and whether the going
     down is then met. None where the seat is down and they cannot join the going down (they
     may be new groups); InvalidMeldError / ContractNotMetError where they are refused."""
+    listed = listed_group(state, seat, groups, kinds)
+    if listed is not None:  # a group the kept listing of this hand lists
+        return (listed[0],), listed[1]
     variant = state.variant
     requirement = requirement_of(state, seat)
     laid = laid_shapes(state)
@@ -297,7 +302,7 @@ def group_options(
     turn_state = state.turn_state
     plain = turn_state.must_go_out is None and not turn_state.jokers_to_meld
     if plain and not down and isinstance(requirement, Contract):
-        return _contract_options(state, seat, requirement, laid)
+        return list(_listing(state, seat, requirement, laid).options)
     witnesses: list[_Witness] = []
     if not laid and not down:
         # no group can start a going down the hand as a whole cannot make
@@ -351,30 +356,119 @@ def group_options(
     return options
 
 
+class _Listing:
+    """The groups a hand may lay toward a contract's going down (:func:`group_options` of a
+    seat not down that owes nothing), each with its shape, kept for the hand (see
+    :func:`_listing`): ``by_group`` finds a group's shape and whether it meets the contract
+    by its cards and the kind a Meld names (None for none), for the move made from the
+    listing. ``table``: the table the listing read (None where it read none)."""
+
+    __slots__ = ("by_group", "options", "table", "variant")
+
+    def __init__(
+        self,
+        variant: Variant,
+        options: list[tuple[GroupShape, MeldKind | None, bool]],
+        table: tuple[TableMeld, ...] | None,
+    ) -> None:
+        self.variant = variant
+        self.options = [(shape.cards, kind, meets) for shape, kind, meets in options]
+        self.by_group = {(shape.cards, kind): (shape, meets) for shape, kind, meets in options}
+        self.table = table
+
+
+_LISTINGS: Memo[tuple[object, ...], _Listing] = Memo("going-down groups of a hand", 64)
+"""The :class:`_Listing` of each hand lately listed, by the variant's identity, the
+contract, the deal's number, the hand and the groups laid so far this turn (the listing of
+a state and the move made from it, and every later listing of the same hand and turn, ask
+the same question)."""
+
+
+def _listing_key(
+    state: GameState, seat: int, requirement: Contract, laid: tuple[GroupShape, ...]
+) -> tuple[object, ...]:
+    return (id(state.variant), requirement, contract_number(state, seat), state.hands[seat], laid)
+
+
+def _known_listing(
+    state: GameState, seat: int, requirement: Contract, laid: tuple[GroupShape, ...]
+) -> _Listing | None:
+    """The kept :class:`_Listing` of ``seat``'s hand in ``state``, if it is kept and holds
+    for this state (same variant, and the same table where it read the table)."""
+    known = _LISTINGS.get(_listing_key(state, seat, requirement, laid))
+    if known is None or known.variant is not state.variant:
+        return None
+    if known.table is not None and known.table is not state.table and known.table != state.table:
+        return None
+    return known
+
+
+def _listing(
+    state: GameState, seat: int, requirement: Contract, laid: tuple[GroupShape, ...]
+) -> _Listing:
+    """The :class:`_Listing` of ``seat``'s hand in ``state`` (see :func:`_contract_options`),
+    kept per hand."""
+    known = _known_listing(state, seat, requirement, laid)
+    if known is None:
+        options, read_table = _contract_options(state, seat, requirement, laid)
+        known = _Listing(state.variant, options, state.table if read_table else None)
+        _LISTINGS.put(_listing_key(state, seat, requirement, laid), known)
+    return known
+
+
+def listed_group(
+    state: GameState, seat: int, groups: Sequence[Sequence[Card]], kinds: Sequence[MeldKind | None]
+) -> tuple[GroupShape, bool] | None:
+    """The shape of the one group of ``groups`` (read as ``kinds`` names) and whether it
+    meets the requirement, where a listing of ``seat``'s hand in ``state`` was kept
+    (:func:`group_options`) and lists it; None otherwise (the move is checked in full)."""
+    turn_state = state.turn_state
+    if (
+        len(groups) != 1
+        or len(kinds) > 1
+        or turn_state.must_go_out is not None
+        or turn_state.jokers_to_meld
+        or state.seats[seat].down
+    ):
+        return None
+    requirement = requirement_of(state, seat)
+    if not isinstance(requirement, Contract):
+        return None
+    known = _known_listing(state, seat, requirement, laid_shapes(state))
+    if known is None:
+        return None
+    return known.by_group.get((tuple(groups[0]), kinds[0] if kinds else None))
+
+
 def _contract_options(
     state: GameState, seat: int, requirement: Contract, laid: tuple[GroupShape, ...]
-) -> list[tuple[tuple[Card, ...], MeldKind | None, bool]]:
+) -> tuple[list[tuple[GroupShape, MeldKind | None, bool]], bool]:
     """:func:`group_options` of a seat not yet down (or with its going down open) that owes
-    nothing this turn, toward a contract: the solver answers for every group of the hand at
-    once (:func:`~shanghai_rummy.solver.startable_groups`) whether the rest completes it."""
+    nothing this turn, toward a contract, each group as its shape, and whether the answer
+    read the table (only where the going-out rule may let a lone card be played on it): the
+    solver answers for every group of the hand at once
+    (:func:`~shanghai_rummy.solver.startable_groups`) whether the rest completes it."""
     variant = state.variant
     deal_number = contract_number(state, seat)
     hand = state.hands[seat]
     leaves = going_down_turn_end(variant, deal_number)
+    # opening_possible and can_finish read the table only for a lone card left (never)
+    read_table = False
     answers = startable_groups(hand, requirement, variant, laid, leaves=leaves)
     if not laid and True not in answers.values():
         # no group can start a going down the hand as a whole cannot make (and a group
         # that meets the contract alone is one of several only where it has one group)
         if not answers and requirement.group_count > 1:
-            return []
+            return [], False
+        read_table = True
         if not opening_possible(variant, deal_number, hand, (), state.table):
-            return []
+            return [], True
     limit = variant.jokers.going_down_per_group
     rules_apart = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     # one natural card with jokers makes a group only where jokers may outnumber naturals
     two_ways = not variant.jokers.at_most_naturals
     shapes = possible_shapes(hand, variant)
-    options: list[tuple[tuple[Card, ...], MeldKind | None, bool]] = []
+    options: list[tuple[GroupShape, MeldKind | None, bool]] = []
     # what is left to lay depends on a group's kind, size and jokers only (a contract)
     lefts: dict[tuple[MeldKind, int, int], tuple[Requirement | None, ...]] = {}
     for index, shape in enumerate(_both_readings(shapes, variant) if two_ways else shapes):
@@ -382,7 +476,7 @@ def _contract_options(
         kind = named_kind(shape, variant) if two_ways else None
         answer = answers.get(shape) if index < len(shapes) else None
         if answer is True:  # it starts or continues a going down the rest completes
-            options.append((group, kind, False))
+            options.append((shape, kind, False))
             continue
         if limit is not None and shape.jokers > limit:
             continue
@@ -396,18 +490,22 @@ def _contract_options(
         if not left:
             continue
         if None in left:
-            options.append((group, kind, True))
+            options.append((shape, kind, True))
             continue
         if index < len(shapes):
-            finishes = answer is not None and can_finish(state, together, _less(hand, group), 0)
+            finishes = answer is not None
+            if finishes:
+                read_table = True
+                finishes = can_finish(state, together, _less(hand, group), 0)
         else:  # the run reading of a set of one natural card and jokers
             rest = _less(hand, group)
-            finishes = going_down_way(
-                variant, deal_number, rest, together
-            ) is not None or can_finish(state, together, rest, 0)
+            finishes = going_down_way(variant, deal_number, rest, together) is not None
+            if not finishes:
+                read_table = True
+                finishes = can_finish(state, together, rest, 0)
         if finishes:
-            options.append((group, kind, False))
-    return options
+            options.append((shape, kind, False))
+    return options, read_table
 
 
 def obligation_options(

@@ -54,6 +54,16 @@ IRREDUCIBLE: MemoKind[tuple[tuple[int, ...], int], bool] = MemoKind(
 )
 """Whether a group, for a slot of its kind and a size, is irreducible (see the module
 notes): whether a group one card smaller fills the slot does not depend on the hand."""
+Witness = tuple[list[Candidate], int, int, int]
+"""A completion found: its groups (one a slot, in the slots' order), their needs packed,
+their jokers and their cards."""
+FOUND_LATELY: MemoKind[tuple[tuple[Slot, ...], Callable[[int], bool] | None], list[Witness]] = (
+    MemoKind("completions found lately", 256)
+)
+"""The last :data:`MOST_FOUND` completions found of each list of slots (and turn-end rule),
+whatever hand they were found in: each is tried first on every later hand, where it fits
+(the hands of one game change a card at a time, and keep most of their groups)."""
+MOST_FOUND = 16
 HAND_GROUPS: MemoKind[bytes, HandGroups] = MemoKind("groups of a hand for slots", 8)
 """The :class:`HandGroups` of a hand, by its tally (a listing and the move made from it
 ask about the same hand)."""
@@ -260,6 +270,10 @@ class SlotMasks:
         return fit
 
 
+_MOST_KEPT = 8
+"""The most completions (and refused groups) one search keeps to try again."""
+
+
 def _fewest_jokers(candidate: Candidate) -> tuple[int, int]:
     return candidate.jokers, candidate.size
 
@@ -272,12 +286,15 @@ class _Search:
     __slots__ = (
         "apart",
         "chosen",
+        "found",
         "guard",
         "hand",
         "last",
+        "lately",
         "leaves",
         "lists",
         "placed",
+        "refused",
         "rules",
         "slots",
         "steps",
@@ -302,6 +319,16 @@ class _Search:
         self.chosen: list[Candidate] = []
         self.used: dict[int, int] = {}
         self.steps = 0
+        # the completions found lately that fit in the hand, tried first for every group
+        # taken (see FOUND_LATELY); the groups taken whose rest holds none
+        self.lately = hand.rules.memos.of(FOUND_LATELY).get((slots, leaves))
+        guard, packed, jokers = self.guard, hand.packed, hand.jokers
+        self.found: list[Witness] = [
+            witness
+            for witness in self.lately or ()
+            if witness[2] <= jokers and (packed - witness[1]) & guard == guard
+        ]
+        self.refused: list[Candidate] = []
 
     def run(self, taken: Candidate | None, placed: Sequence[Placed]) -> int:
         """The answer of :meth:`HandGroups.completes` for the hand less ``taken``."""
@@ -314,9 +341,39 @@ class _Search:
             left -= taken.size
             self.used = dict(taken.need)
         self.placed = placed
+        if self._found_again(available, jokers, left):
+            return YES
+        if taken is not None and self._refused_before(taken):
+            return NO
         self.chosen = []
         self.steps = 0
-        return self.fill(0, 0, available, jokers, left)
+        answer = self.fill(0, 0, available, jokers, left)
+        if answer == NO and taken is not None and len(self.refused) < _MOST_KEPT:
+            self.refused.append(taken)
+        return answer
+
+    def _found_again(self, available: int, jokers: int, left: int) -> bool:
+        """Whether one of the completions found so far fits in the rest of the hand
+        (``available`` its counts packed, ``jokers``, ``left`` cards) and ends well: then
+        it completes this rest too."""
+        guard = self.guard
+        for groups, needs, held, size in self.found:
+            if held > jokers or (available - needs) & guard != guard:
+                continue
+            self.chosen = groups
+            if self._ends_well(left - size):
+                return True
+        return False
+
+    def _refused_before(self, taken: Candidate) -> bool:
+        """Whether a group taken before, whose rest held no completion at all, lies inside
+        ``taken``: the rest of the hand less ``taken`` holds fewer cards, so none either."""
+        guard = self.guard
+        within = taken.packed | guard
+        for smaller in self.refused:
+            if smaller.jokers <= taken.jokers and (within - smaller.packed) & guard == guard:
+                return True
+        return False
 
     def take(self, group: Candidate) -> None:
         """Count ``group``'s cards as used."""
@@ -376,6 +433,8 @@ class _Search:
                 group = groups[index]
                 self.chosen.append(group)
                 ends = self._ends_well(left - group.size)
+                if ends:
+                    self._keep_found()
                 self.chosen.pop()
                 if ends:
                     return YES
@@ -384,6 +443,26 @@ class _Search:
             fit >>= 1
             index += 1
         return UNDECIDED
+
+    def _keep_found(self) -> None:
+        """Keep the groups chosen, a completion, to try first on the next groups taken and
+        on later hands (see :data:`FOUND_LATELY`)."""
+        chosen = list(self.chosen)
+        witness = (
+            chosen,
+            sum(each.packed for each in chosen),
+            sum(each.jokers for each in chosen),
+            sum(each.size for each in chosen),
+        )
+        if len(self.found) < _MOST_KEPT:
+            self.found.append(witness)
+        lately = self.lately
+        if lately is None:
+            lately = self.lately = []
+            self.hand.rules.memos.of(FOUND_LATELY)[self.slots, self.leaves] = lately
+        lately.append(witness)
+        if len(lately) > MOST_FOUND:
+            del lately[0]
 
     def _ends_well(self, left: int) -> bool:
         """Whether the groups chosen keep the same-suit-runs rule with the runs placed and
