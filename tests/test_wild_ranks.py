@@ -5,14 +5,17 @@ group agrees with the setting's definition tried by brute force."""
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
+from shanghai_rummy.engine.play_rules import lay_off_options
 from shanghai_rummy.melds import (
+    GroupShape,
     MeldKind,
     check_group,
     extend,
@@ -23,6 +26,7 @@ from shanghai_rummy.melds import (
     run_readings,
     swap_positions,
 )
+from shanghai_rummy.solver import check_shapes, complete, startable_groups
 
 from .helpers import C, cards
 from .positions import house
@@ -129,14 +133,44 @@ def test_wild_ranks_are_checked() -> None:
     assert loaded.jokers.wild_ranks == (2,)
 
 
-def test_wild_ranks_are_not_dealt_yet() -> None:
+def test_wild_ranks_with_sets_of_distinct_suits_are_not_dealt_yet() -> None:
+    with pytest.raises(sr.VariantError, match=r"wild_ranks.*distinct suits"):
+        sr.new_game(DEUCES_51, players=4, seed=1)
     with pytest.raises(sr.VariantError, match="wild_ranks"):
-        sr.new_game(DEUCES, players=4, seed=1)
-    with pytest.raises(sr.VariantError, match="wild_ranks"):
-        sr.deal_from(DEUCES, hands=[cards("3C")] * 4)
-    state = attrs.evolve(sr.new_game(SHANGHAI, players=4, seed=1), variant=DEUCES)
+        sr.deal_from(DEUCES_51, hands=[cards("3C")] * 4)
+    state = attrs.evolve(sr.new_game(RUMMY51, players=4, seed=1), variant=DEUCES_51)
     with pytest.raises(sr.InvalidStateError, match="wild_ranks"):
         sr.validate(state)
+
+
+def test_wild_ranks_are_dealt_and_validated() -> None:
+    state = sr.new_game(DEUCES, players=4, seed=1)
+    sr.validate(state)
+    hands = [cards("2C 3C 4C 5C 9S 9D 2D"), cards("2H 3H"), cards("2S 3S"), cards("4D 5D")]
+    stacked = sr.deal_from(DEUCES, hands=hands, upcard=C("KS"))
+    sr.validate(stacked)
+
+
+def test_wild_ranks_card_goes_down_as_a_joker_or_as_itself() -> None:
+    # deal 1 of shanghai (two sets of 3): 2C stands for a 9, 2D for a king
+    hand = cards("9S 9D 2C KH KD 2D 5H")
+    way = sr.solve(hand, sr.Contract(sets=(3, 3)), DEUCES)
+    assert way is not None and sorted(map(len, way)) == [3, 3]
+    assert sr.check_going_down(way, sr.Contract(sets=(3, 3)), DEUCES)
+    # a set of deuces, every deuce standing as itself (no joker, so at_most_naturals holds)
+    assert sr.solve(cards("2C 2D 2H 7S"), sr.Contract(sets=(3,)), DEUCES) == (cards("2C 2D 2H"),)
+    # one natural and two wild cards: too many jokers in shanghai (at_most_naturals)
+    assert sr.solve(cards("9S 2C 2D 7S"), sr.Contract(sets=(3,)), DEUCES) is None
+    # a run with a deuce as itself at its low end and one standing for the 6
+    run = sr.solve(cards("2C 3C 4C 5C 2H 7C"), sr.Contract(runs=(6,)), DEUCES)
+    assert run == (cards("2C 3C 4C 5C 2H 7C"),)
+
+
+def test_wild_ranks_lay_off_listing_offers_a_wild_card_of_another_suit() -> None:
+    run = make_table_meld(1, 0, cards("5H 6H 7H 8H"), DEUCES)
+    state = sr.deal_from(DEUCES, hands=[cards("2C KS"), cards("3S 4S")], upcard=C("QD"))
+    state = attrs.evolve(state, table=(run,))
+    assert (C("2C"), 1, "low") in lay_off_options(DEUCES, state.table, cards("2C KS"))
 
 
 # -- the reading agrees with the definition, tried by brute force ----------------------------
@@ -233,3 +267,124 @@ def test_wild_ranks_lay_off_agrees_with_reading_the_grown_group(
             elif fits and end == "high":
                 fits = shape.start == meld.start
         assert (end in ends) == fits, (end, ends)
+
+
+# -- the solver agrees with the definition, tried by brute force -------------------------------
+
+WILD_VARIANTS = {
+    "shanghai": DEUCES,
+    "free": house(
+        SHANGHAI,
+        "deuces-free",
+        jokers__wild_ranks=(2,),
+        jokers__at_most_naturals=False,
+        melds__run_min=3,
+    ),
+    "two-ranks": house(
+        SHANGHAI,
+        "deuces-and-fives",
+        jokers__wild_ranks=(2, 5),
+        jokers__at_most_naturals=False,
+        melds__run_min=3,
+    ),
+    "camping": house(sr.get_variant("shanghai-camping"), "deuces-camping", jokers__wild_ranks=(2,)),
+    "rummy51": house(DEUCES_51, "deuces-51-any-suits", melds__set_distinct_suits=False),
+}
+_NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)  # the brute force is slow to shrink
+WILD_REQUIREMENTS: list[sr.Requirement] = [
+    sr.Contract(sets=(3,)),
+    sr.Contract(runs=(4,)),
+    sr.Contract(sets=(3, 3)),
+    sr.Contract(sets=(3,), runs=(4,)),
+    sr.Opening(min_points=20),
+]
+
+
+def _wild_groups(hand: tuple[sr.Card, ...], variant: sr.Variant) -> set[tuple[sr.Card, ...]]:
+    """Every valid group of some of ``hand`` (its canonical form): every order of every
+    sub-multiset read by check_group."""
+    found: set[tuple[sr.Card, ...]] = set()
+    for size in range(3, len(hand) + 1):
+        for sub in set(itertools.combinations(sorted(hand, key=str), size)):
+            for order in set(itertools.permutations(sub)):
+                try:
+                    shape = check_group(order, variant)
+                except sr.InvalidMeldError:
+                    continue
+                found.add(sr.canonical_groups([shape], variant)[0])
+    return found
+
+
+def _wild_ways(
+    hand: tuple[sr.Card, ...],
+    requirement: sr.Requirement,
+    variant: sr.Variant,
+    laid: tuple[GroupShape, ...] = (),
+) -> set[tuple[tuple[sr.Card, ...], ...]]:
+    """Every multiset of groups of ``hand`` that, with ``laid``, check_going_down's rules
+    accept, canonicalised."""
+    groups = sorted(_wild_groups(hand, variant), key=lambda group: [str(c) for c in group])
+    have = Counter(hand)
+    found = set()
+    for count in range(0 if laid else 1, len(hand) // 3 + 1):
+        for combo in itertools.combinations_with_replacement(groups, count):
+            if Counter(card for group in combo for card in group) - have:
+                continue
+            try:
+                shapes = tuple(check_group(group, variant) for group in combo)
+                check_shapes((*laid, *shapes), requirement, variant)
+            except (sr.ContractNotMetError, sr.InvalidMeldError):
+                continue
+            found.add(sr.canonical_groups(shapes, variant))
+    return found
+
+
+@st.composite
+def wild_cases(draw: st.DrawFn) -> tuple[str, sr.Requirement, tuple[sr.Card, ...]]:
+    name = draw(st.sampled_from(sorted(WILD_VARIANTS)))
+    requirement = draw(st.sampled_from(WILD_REQUIREMENTS))
+    pool = cards("2C 2D 2H 3C 3D 4C 4H 5C 5H 5S 6C 6H JK")
+    hand = draw(st.lists(st.sampled_from(pool), min_size=5, max_size=6))
+    counted = Counter(hand)
+    return name, requirement, tuple(card for card, n in counted.items() for _ in range(min(n, 2)))
+
+
+@settings(max_examples=30, deadline=None, phases=_NO_SHRINK)
+@given(wild_cases())
+def test_wild_ranks_solve_and_arrangements_match_brute_force(
+    case: tuple[str, sr.Requirement, tuple[sr.Card, ...]],
+) -> None:
+    name, requirement, hand = case
+    variant = WILD_VARIANTS[name]
+    expected = _wild_ways(hand, requirement, variant)
+    ways = sr.arrangements(hand, requirement, variant)
+    assert len(ways) == len(set(ways))
+    assert set(ways) == expected
+    found = sr.solve(hand, requirement, variant)
+    assert (found is None) == (not expected)
+    assert found is None or found in expected
+    assert set(sr.possible_groups(hand, variant)) == _wild_groups(hand, variant)
+
+
+@settings(max_examples=20, deadline=None, phases=_NO_SHRINK)
+@given(wild_cases(), st.data())
+def test_wild_ranks_complete_matches_brute_force(
+    case: tuple[str, sr.Requirement, tuple[sr.Card, ...]], data: st.DataObject
+) -> None:
+    name, requirement, hand = case
+    variant = WILD_VARIANTS[name]
+    groups = sorted(_wild_groups(hand, variant), key=lambda group: [str(c) for c in group])
+    if not groups:
+        return
+    group = data.draw(st.sampled_from(groups))
+    laid = (check_group(group, variant),)
+    rest = list(hand)
+    for card in group:
+        rest.remove(card)
+    expected = _wild_ways(tuple(rest), requirement, variant, laid)
+    found = complete(rest, requirement, variant, laid)
+    assert (found is None) == (not expected)
+    assert found is None or found in expected
+    starts = startable_groups(hand, requirement, variant)
+    if laid[0] in starts:
+        assert found is not None

@@ -195,9 +195,10 @@ class JokerRules:
       group such a card is natural where it stands as itself (its rank in a set, its rank
       and suit at its place in a run) and a joker everywhere else; every joker limit counts
       it as a joker only where it stands for another card. Only the jokers themselves are
-      ever swapped out of a group. A wild card held scores its rank's value. The rules of a
-      group know wild ranks; a game with them is not playable yet (the solver does not count
-      a card as joker-or-natural): new_game refuses such a variant.
+      ever swapped out of a group. A wild card held scores its rank's value. The solver
+      counts a wild card held as a joker or as itself. Not playable yet together with sets
+      of distinct suits (``melds.set_distinct_suits`` / ``set_distinct_suits_when_laid``):
+      new_game refuses that pair.
     """
 
     at_most_naturals: bool = True

@@ -48,13 +48,23 @@ def first_dealer(variant: Variant, players: int, seed: int) -> int:
 @refuses_bad_arguments
 def refuse_unplayable(variant: Variant) -> None:
     """Raise :class:`~shanghai_rummy.VariantError` for a variant the engine does not deal
-    yet: one with ``jokers.wild_ranks`` (the rules of a group know wild ranks, the solver
-    that lists and checks going down does not count a card as joker-or-natural)."""
-    if variant.jokers.wild_ranks:
+    yet: wild ranks (``jokers.wild_ranks``) together with sets of distinct suits
+    (``melds.set_distinct_suits`` or ``set_distinct_suits_when_laid``). There a wild card
+    of a set's rank is natural with its suit, so a group may read as a run where the same
+    group with that card a joker reads as a set, which the solver's searches by card
+    counts do not see."""
+    if unplayable_wild_ranks(variant):
         raise VariantError(
-            "Variant.jokers.wild_ranks: wild ranks besides the jokers are not playable yet: "
-            "the rules of a group read them, the engine does not deal such a variant"
+            "Variant.jokers.wild_ranks: wild ranks together with sets of distinct suits "
+            "(variant.melds.set_distinct_suits / set_distinct_suits_when_laid) are not "
+            "playable yet"
         )
+
+
+def unplayable_wild_ranks(variant: Variant) -> bool:
+    """Whether ``variant`` holds wild ranks the engine does not play yet (see
+    :func:`refuse_unplayable`)."""
+    return bool(variant.jokers.wild_ranks) and variant.melds.distinct_suits_when_laid
 
 
 def new_game(variant: Variant, players: int, seed: int = 0) -> GameState:

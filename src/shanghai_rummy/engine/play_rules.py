@@ -11,7 +11,7 @@ from .. import solver
 from ..actions import End
 from ..cards import JOKER, Card, Rank, Suit, make_pack, sort_cards
 from ..contracts import Requirement
-from ..errors import JokerSwapError
+from ..errors import JokerSwapError, LayOffError
 from ..melds import (
     GroupShape,
     MeldKind,
@@ -55,26 +55,45 @@ __all__ = [
 
 
 def joker_lay_off_barred(
-    variant: Variant, meld: TableMeld, card: Card, seat: int, was_down: bool
+    variant: Variant,
+    meld: TableMeld,
+    card: Card,
+    seat: int,
+    was_down: bool,
+    end: End | None = None,
 ) -> str | None:
-    """Why laying ``card`` off on ``meld`` breaks the per-group joker limit of the turn of
-    going down (``variant.jokers.per_group_for_the_going_down_turn``), or None. On that turn
-    (the seat was not down when it began) every group the seat owns was laid that turn."""
+    """Why laying ``card`` off on ``meld`` (at ``end``) breaks the per-group joker limit of
+    the turn of going down (``variant.jokers.per_group_for_the_going_down_turn``), or None.
+    On that turn (the seat was not down when it began) every group the seat owns was laid
+    that turn. A card of a wild rank (``jokers.wild_ranks``) adds a joker where it stands
+    for another card there."""
     rules = variant.jokers
     limit = rules.going_down_per_group
     if (
-        not card.is_joker
+        not rules.is_wild(card)
         or was_down
         or limit is None
         or not rules.per_group_for_the_going_down_turn
         or meld.owner != seat
         or meld.jokers < limit
+        or not _adds_a_joker(variant, meld, card, end)
     ):
         return None
     return (
         f"a group laid this turn holds at most {limit} joker(s) until the turn ends "
         "(variant.jokers.per_group_for_the_going_down_turn)"
     )
+
+
+def _adds_a_joker(variant: Variant, meld: TableMeld, card: Card, end: End | None) -> bool:
+    """Whether ``card`` laid off on ``meld`` at ``end`` stands for another card there (a
+    joker always does; False where the lay-off is refused for another reason)."""
+    if card.is_joker:
+        return True
+    try:
+        return extend(meld, card, variant, end).jokers > meld.jokers
+    except LayOffError:
+        return False
 
 
 def swap_barred(variant: Variant, down: bool, was_down: bool) -> str | None:
@@ -495,7 +514,7 @@ class _MeldFits:
             suit = meld.suit
             naturals = [] if suit is None else [Card.of(rank, suit) for rank in Rank]
         lay_offs: list[tuple[Card, tuple[End | None, ...]]] = []
-        for card in (*naturals, JOKER):
+        for card in (*_with_wild_cards(naturals, variant), JOKER):
             ends = lay_off_ends(meld, card, variant)
             if ends:
                 both = meld.kind is MeldKind.RUN and len(ends) > 1
@@ -509,6 +528,16 @@ class _MeldFits:
             else ()
         )
         self.swap_bits = _card_bits(self.swaps)
+
+
+def _with_wild_cards(naturals: list[Card], variant: Variant) -> Sequence[Card]:
+    """``naturals`` and, under ``jokers.wild_ranks``, every card of a wild rank (which may
+    be laid off as a joker), in card order."""
+    wild = variant.jokers.wild_ranks
+    if not wild:
+        return naturals
+    every = {Card.of(Rank(rank), suit) for rank in wild for suit in Suit}
+    return sort_cards({*naturals, *every})
 
 
 _BIT = {card: 1 << index for index, card in enumerate(sort_cards(make_pack(1, 1)))}

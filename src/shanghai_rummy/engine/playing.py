@@ -301,7 +301,7 @@ def _lay_off(
     target = state.table[index]
     if turn_state.must_go_out is not None and target.owner != seat:
         raise LayOffError(f"{turn_state.must_go_out}: no lay-offs on other players' groups")
-    barred = joker_lay_off_barred(variant, target, card, seat, turn_state.was_down)
+    barred = joker_lay_off_barred(variant, target, card, seat, turn_state.was_down, end)
     if barred is not None:
         raise LayOffError(barred)
     extended = extend_meld(variant, target, card, end)
@@ -681,7 +681,9 @@ class _Plays:
             barring = not was_down and variant.jokers.per_group_for_the_going_down_turn
             melds = {meld.id: meld for meld in state.table} if barring else {}
             for card, meld_id, end in lay_off_options(variant, state.table, self.distinct):
-                if barring and joker_lay_off_barred(variant, melds[meld_id], card, seat, False):
+                if barring and joker_lay_off_barred(
+                    variant, melds[meld_id], card, seat, False, end
+                ):
                     continue
                 self.keep(LayOff(seat, card, meld_id, end), size - 1)
         new_rule = variant.going_down.new_melds

@@ -59,6 +59,7 @@ from ._variant_rules import (
     rules_of,
     runs_clash,
 )
+from ._wild_cards import PlainSolver, WildSolver
 
 __all__ = [
     "arrangements",
@@ -379,6 +380,8 @@ def solve(cards: Iterable[Card], requirement: Requirement, variant: Variant) -> 
         cards = tuple(cards)
     except TypeError:  # not a collection
         raise cards_error(cards) from None
+    if variant.jokers.wild_ranks:
+        return _WILD.complete(cards, requirement, variant)
     if isinstance(requirement, Opening) and requirement.natural_run:
         found = with_natural_run(cards, requirement, rules, _solve_apart)
         return None if found is None else canonical_groups(found, variant)
@@ -446,6 +449,8 @@ def arrangements(
     """
     _check_arguments("arrangements", requirement, variant)
     refuse_text(cards)
+    if variant.jokers.wild_ranks:
+        return _WILD.arrangements(cards, requirement, variant)
     rules = rules_of(variant)
     counts, jokers = count_cards(cards)
     return _ordered_ways(counts, jokers, requirement, rules)
@@ -475,6 +480,8 @@ def contract_options(
 ) -> tuple[Arrangement, ...]:
     """:func:`arrangements`, with the quick refusals of :func:`solve` first: the hands most
     often asked about cannot meet the requirement."""
+    if variant.jokers.wild_ranks:
+        return _WILD.arrangements(cards, requirement, variant)
     rules = rules_of(variant)
     cards = tuple(cards)
     if isinstance(requirement, Contract) and plan_of(requirement, rules) is not None:
@@ -501,6 +508,8 @@ def way_leaving(
     give up early on a choice of groups that leaves too many (too few). One search for a
     way (:func:`solve` first, then the walk over groups that stops at the first), not a
     reading of every way."""
+    if variant.jokers.wild_ranks:
+        return _WILD.complete(cards, requirement, variant, (), leaves, most_left) is not None
     way = solve(cards, requirement, variant)
     if way is None:
         return False
@@ -526,6 +535,8 @@ def possible_shapes(cards: Iterable[Card], variant: Variant) -> tuple[GroupShape
     from their cards (a group of one natural card and jokers, which may read either way, is
     read as it reads it), in the same order and without repeats."""
     refuse_text(cards)
+    if variant.jokers.wild_ranks:
+        return _WILD.possible_shapes(cards, variant)
     return tuple(shape for _, shape in _hand_shapes(_hand_of(tuple(cards), variant), variant))
 
 
@@ -606,6 +617,8 @@ def possible_groups(cards: Iterable[Card], variant: Variant) -> Arrangement:
     if type(variant) is not Variant:
         raise wrong_type("possible_groups", "variant", "a Variant", variant)
     refuse_text(cards)
+    if variant.jokers.wild_ranks:
+        return _WILD.possible_groups(cards, variant)
     counts, jokers = count_cards(cards)
     return every_group(counts, jokers, rules_of(variant))
 
@@ -806,6 +819,8 @@ def complete(
     """
     refuse_text(cards)
     cards = tuple(cards)
+    if variant.jokers.wild_ranks:
+        return _WILD.complete(cards, requirement, variant, laid, leaves, most_left, jokers_at_least)
     if jokers_at_least:
         return _complete(cards, requirement, variant, laid, leaves, most_left, jokers_at_least)
     # remembered by the canonical hand: equal cards are interchangeable; its tally is a
@@ -1093,6 +1108,8 @@ def startable_groups(
     _check_arguments("startable_groups", requirement, variant)
     refuse_text(cards)
     cards = tuple(cards)
+    if variant.jokers.wild_ranks:
+        return _WILD.startable_groups(cards, requirement, variant, laid, leaves)
     tally = _tally(cards)
     rules = rules_of(variant)
     if not laid and type(requirement) is Contract and tally_out_of_reach(tally, requirement, rules):
@@ -1215,3 +1232,16 @@ def _exact_answer(
     return (
         leaves is None or complete(rest, requirement, variant, together, leaves=leaves) is not None
     )
+
+
+_WILD = WildSolver(
+    PlainSolver(
+        complete=complete,
+        arrangements=arrangements,
+        possible_groups=possible_groups,
+        remaining=remaining,
+        check_shapes=check_shapes,
+        runs_apart=runs_apart,
+    )
+)
+"""The entry points under ``jokers.wild_ranks`` (see ``_wild_cards``), built on these."""
