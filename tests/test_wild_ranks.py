@@ -13,7 +13,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
-from shanghai_rummy.engine.play_rules import lay_off_options
+from shanghai_rummy.engine.play_rules import joker_lay_off_barred, lay_off_options
 from shanghai_rummy.melds import (
     GroupShape,
     MeldKind,
@@ -388,3 +388,12 @@ def test_wild_ranks_complete_matches_brute_force(
     starts = startable_groups(hand, requirement, variant)
     if laid[0] in starts:
         assert found is not None
+
+
+def test_wild_ranks_card_laid_off_as_a_joker_counts_toward_the_going_down_turns_limit() -> None:
+    variant = house(DEUCES_51, "deuces-51-limit", melds__set_distinct_suits=False)
+    meld = make_table_meld(1, 0, cards("3C 4C JK"), variant)  # one joker: rummy51's limit
+    assert joker_lay_off_barred(variant, meld, C("2C"), 0, False, "low") is None  # itself
+    barred = joker_lay_off_barred(variant, meld, C("2C"), 0, False, "high")  # stands for 6C
+    assert barred is not None and "per_group_for_the_going_down_turn" in barred
+    assert joker_lay_off_barred(variant, meld, C("2C"), 0, True, "high") is None  # later turn
