@@ -25,6 +25,7 @@ GOLDEN = {
     ("rummy51", 4, 1): "3bdbf2ba7eca48c3",
     ("rummy51", 2, 2): "e049632f352a98ad",
     ("examples/variants/contract-rummy.toml", 4, 1): "5a670264853f2a42",
+    ("examples/variants/deuces-wild.toml", 4, 1): "16acf1d294b0f5db",
     ("examples/variants/house-rules.json", 4, 1): "0c386a7da6e24aa8",
     ("examples/variants/liverpool.toml", 4, 1): "fcc0f92cb6b00fe2",
     ("examples/variants/progressive.toml", 4, 1): "7ca26fa015cf0bd4",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from pathlib import Path
 
 import attrs
 import pytest
@@ -28,9 +29,11 @@ from shanghai_rummy.melds import (
 )
 from shanghai_rummy.solver import check_shapes, complete, startable_groups
 
+from .bot_games import bot_play
 from .helpers import C, cards
 from .positions import house
 
+ROOT = Path(__file__).resolve().parent.parent
 SHANGHAI = sr.get_variant("shanghai")
 RUMMY51 = sr.get_variant("rummy51")
 DEUCES = house(SHANGHAI, "deuces-wild", jokers__wild_ranks=(2,))
@@ -397,3 +400,17 @@ def test_wild_ranks_card_laid_off_as_a_joker_counts_toward_the_going_down_turns_
     barred = joker_lay_off_barred(variant, meld, C("2C"), 0, False, "high")  # stands for 6C
     assert barred is not None and "per_group_for_the_going_down_turn" in barred
     assert joker_lay_off_barred(variant, meld, C("2C"), 0, True, "high") is None  # later turn
+
+
+def test_deuces_wild_file_plays_to_the_end_with_deuces_standing_in() -> None:
+    variant = sr.load_variant(ROOT / "examples" / "variants" / "deuces-wild.toml")
+    assert variant.jokers.wild_ranks == (2,) and len(variant.deals) == 4
+    standing_in = 0
+    state = None
+    for state in bot_play(variant, 3, 5, 50_000):
+        standing_in = max(
+            standing_in,
+            sum(meld.jokers - sum(card.is_joker for card in meld.cards) for meld in state.table),
+        )
+    assert state is not None and state.is_over and state.outcome is not None
+    assert standing_in > 0  # a deuce stood for another card on the table

@@ -828,11 +828,31 @@ def lay_off_ends(meld: Shape, card: Card, variant: Variant) -> tuple[LayOffPlace
     """
     if type(card) is not Card:
         raise card_error(card)
+    if variant.jokers.wild_ranks and (card.rank is None or card.rank in variant.jokers.wild_ranks):
+        return _wild_ends(meld, card, variant)
     if variant.jokers.wild_ranks:
-        return tuple(end for end, error in _wild_lay_off_options(meld, card, variant) if not error)
+        meld = _masked(meld)
     if meld.kind is MeldKind.SET:
         return _set_ends(meld, card, variant)
     return _run_ends(meld, card, variant)
+
+
+def _wild_ends(meld: Shape, card: Card, variant: Variant) -> tuple[LayOffPlace, ...]:
+    """:func:`lay_off_ends` of a card of a wild rank (or a joker) under
+    ``jokers.wild_ranks``: at each end the card is itself where it fits as itself there,
+    a joker elsewhere (as :func:`_wild_lay_off_options` decides it)."""
+    masked = _masked(meld)
+    if meld.kind is MeldKind.SET:
+        laid = card if card.rank is meld.rank else JOKER
+        return _set_ends(masked, laid, variant)
+    assert meld.start is not None
+    ends: list[LayOffPlace] = []
+    for end, position in (("low", meld.start - 1), ("high", meld.start + len(meld.cards))):
+        itself = card.suit is meld.suit and card.rank is not None
+        itself = itself and (position - 2) % 13 + 2 == card.rank
+        if end in _run_ends(masked, card if itself else JOKER, variant):
+            ends.append(end)
+    return tuple(ends)
 
 
 def _masked(shape: Shape) -> Shape:

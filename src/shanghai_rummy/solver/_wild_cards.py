@@ -118,8 +118,9 @@ def splits(cards: tuple[Card, ...], variant: Variant) -> Iterator[tuple[list[Car
 
 def givings(way: Arrangement, pool: Sequence[Card], variant: Variant) -> Iterator[Arrangement]:
     """Each distinct way of giving the jokers of ``way`` (a way of the searches) cards of
-    ``pool``, group by group, keeping only groups the wild variant reads as valid; the
-    pool's order first (its jokers before its stand-ins)."""
+    ``pool``, group by group, keeping only groups the wild variant reads as valid (a group
+    of the searches given no wild card is: it reads as it did); the pool's order first (its
+    jokers before its stand-ins)."""
     left = Counter(pool)
     kinds = list(dict.fromkeys(pool))
 
@@ -129,10 +130,11 @@ def givings(way: Arrangement, pool: Sequence[Card], variant: Variant) -> Iterato
             return
         group = way[index]
         for cards in _given_group(group, 0, (), left, kinds):
-            try:
-                check_group(cards, variant)
-            except RummyError:
-                continue
+            if holds_wild_cards(cards, variant):
+                try:
+                    check_group(cards, variant)
+                except RummyError:
+                    continue
             yield from give(index + 1, (*done, cards))
 
     yield from give(0, ())
@@ -166,6 +168,7 @@ _ANY_GROUPS = Opening(min_points=0)
 _COMPLETIONS: MemoKind[tuple[object, ...], Arrangement | None] = MemoKind(
     "completions with wild cards", 1 << 12
 )
+_GROUPS: MemoKind[bytes, Arrangement] = MemoKind("possible groups with wild cards", 1 << 10)
 _STARTABLE: MemoKind[tuple[object, ...], dict[GroupShape, bool]] = MemoKind(
     "groups that can start a going down, with wild cards", 16
 )
@@ -287,9 +290,24 @@ class WildSolver:
         plain = plain_variant(variant)
         if not holds_wild_cards(cards, variant):
             return self.plain.possible_groups(cards, plain)
+        key = tally_of(cards)
+        memo = rules_of(variant).memos.of(_GROUPS)
+        known = memo.get(key)
+        if known is None:
+            known = memo[key] = self._possible_groups(cards, variant, plain)
+        return known
+
+    def _possible_groups(
+        self, cards: tuple[Card, ...], variant: Variant, plain: Variant
+    ) -> Arrangement:
         found: dict[tuple[Card, ...], tuple[object, ...]] = {}
+        seen: set[tuple[tuple[Card, ...], tuple[Card, ...]]] = set()
         for hand, pool in splits(cards, variant):
+            jokers = tuple(pool)
             for group in self.plain.possible_groups(hand, plain):
+                if (group, jokers) in seen:
+                    continue  # the same group given the same cards: asked in another split
+                seen.add((group, jokers))
                 for (given,) in givings((group,), pool, variant):
                     canonical = _canonical_cards(given, variant)
                     if canonical not in found:
