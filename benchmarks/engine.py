@@ -250,10 +250,12 @@ def going_down_in_greedy_play(
             if state.phase is sr.Phase.DEAL_OVER:
                 state = sr.next_deal(state)
                 continue
+            seat = state.to_act
+            assert seat is not None  # a deal in play has a seat to act
             start = clock()
             actions = sr.legal_actions(state)
             listed_at = clock()
-            action = bots[state.to_act].choose(sr.view(state, state.to_act))
+            action = bots[seat].choose(sr.view(state, seat))
             chosen = clock()
             after = sr.apply(state, action)
             done = clock()

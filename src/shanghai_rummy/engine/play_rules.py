@@ -170,10 +170,11 @@ def opening_possible(
         # at least two cards left: no lone card, and one to discard
         return going_down_way(variant, deal_number, hand, laid) is not None
     if not laid:
-        if _whole_hand_goes_down(variant, deal_number, hand):
+        found = solve(hand, requirement, variant)
+        if found is None:
+            return False  # no way at all: the usual answer
+        if _whole_hand_goes_down(variant, deal_number, hand, found):
             return True
-        if solve(hand, requirement, variant) is None:
-            return False
     else:
         if solver.complete(hand, requirement, variant, laid) is None:
             return False  # no way at all: the usual answer, remembered
@@ -184,12 +185,12 @@ def opening_possible(
     return _lone_card_played(variant, requirement, hand, laid, table)
 
 
-def _whole_hand_goes_down(variant: Variant, deal_number: int, hand: Sequence[Card]) -> bool:
-    """:func:`opening_possible` with nothing laid yet, and no lone card to play."""
+def _whole_hand_goes_down(
+    variant: Variant, deal_number: int, hand: Sequence[Card], found: Sequence[Sequence[Card]]
+) -> bool:
+    """:func:`opening_possible` with nothing laid yet, and no lone card to play; ``found``:
+    the way :func:`~shanghai_rummy.solve` finds for ``hand``."""
     requirement = variant.deal(deal_number).requirement
-    found = solve(hand, requirement, variant)
-    if found is None:
-        return False
     left = len(hand) - sum(len(group) for group in found)
     rule = variant.going_out_in(deal_number)
     if rule is GoOutDiscard.REQUIRED and left == 0:

@@ -696,6 +696,9 @@ class _Plays:
         """List the joker swaps (``ways``: no longer read; each swap is judged on its own
         by the engine's check, whose answers the solver remembers)."""
         state, seat, hand = self.state, self.seat, self.hand
+        options = swap_options(state.variant, state.table, self.distinct)
+        if not options:
+            return
         swapping = state.variant.joker_swap
         # a swap the meld allows is refused only for the obligations it would leave (its own,
         # or the turn's obligation to go down), which depend on the hand after it: the same
@@ -708,7 +711,7 @@ class _Plays:
         by_meld = not down and self.rule is GoOutDiscard.NEVER
         refused: dict[tuple[Card, int], bool] = {}
         melds = {meld.id: meld for meld in state.table}
-        for card, meld_id in swap_options(state.variant, state.table, self.distinct):
+        for card, meld_id in options:
             if joker_kept_in_run(melds[meld_id], state.variant):
                 self._swap_keeping_joker(card, melds[meld_id], down)
                 continue

@@ -5,6 +5,8 @@ the tables of :mod:`._variant_rules`. Nothing here is public.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..contracts import Contract
 from ..melds import GroupShape
 from ..variants import SameSuitRuns
@@ -95,6 +97,15 @@ SUIT_RUN_TABLES: MemoKind[tuple[object, ...], tuple[int, _SuitTable | None]] = M
 )
 """The per-suit tables of runs of :meth:`_ContractSearch._suit_table`, with the jokers
 they were made for."""
+SUIT_RUN_CANDIDATES: MemoKind[tuple[int, ...], tuple[tuple[int, int, int], ...]] = MemoKind(
+    "run candidates of a suit", 1 << 13
+)
+"""The spans a run of one spec could take in one suit (see
+:meth:`_ContractSearch._run_candidates`), by the spec, the jokers, the suit's held positions
+and its aces: a hand changes a card at a time, so most suits' spans are asked again."""
+
+
+_MISSING = itemgetter(0)
 
 
 def _run_kinds(specs: tuple[_RunSpec, ...], rules: VariantRules) -> _RunKinds:
@@ -145,12 +156,13 @@ class _ContractSearch:
         self.failed: dict[tuple[object, ...], int] = {}  # see search_runs
         self.budget = -1  # the steps search_runs may take before it gives up (-1: no limit)
         lists: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+        # by spec, the spans of each suit (those of lists[spec], suit by suit)
+        self.suit_spans: dict[tuple[int, int, int], list[tuple[tuple[int, int, int], ...]]] = {}
         for spec in self.run_specs:
             if spec not in lists:
                 lists[spec] = self._run_candidates(spec)
         self.candidates = [lists[spec] for spec in self.run_specs]
         self.kinds = _run_kinds(tuple(self.run_specs), rules)
-        self.kind_candidates = [lists[spec] for spec in self.kinds.kinds]
 
     def _natural_mask(self, suit: int, start: int, length: int) -> int:
         aces = self.counts[suit * 16 + ACE]
@@ -159,44 +171,67 @@ class _ContractSearch:
     def _run_candidates(self, spec: tuple[int, int, int]) -> list[tuple[int, int, int]]:
         """Every (suit, start, length) a run of ``spec`` could take with the whole hand."""
         size, cap, longest = spec
+        memo = self.rules.memos.of(SUIT_RUN_CANDIDATES)
+        found: list[tuple[int, int, int]] = []
+        by_suit = self.suit_spans[spec] = []
+        for suit in range(4):
+            aces = self.counts[suit * 16 + ACE] if longest >= 14 else 0
+            key = (size, cap, longest, self.jokers, self.avail[suit], aces, suit)
+            spans = memo.get(key)
+            if spans is None:
+                spans = memo[key] = tuple(self._suit_candidates(suit, spec))
+            by_suit.append(spans)
+            found.extend(spans)
+        return found
+
+    def _suit_candidates(self, suit: int, spec: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+        """:meth:`_run_candidates` in one suit."""
+        size, cap, longest = spec
         rules = self.rules
         found = []
-        for suit in range(4):
-            avail = self.avail[suit]
-            present = avail.bit_count()
-            for length in range(size, longest + 1):
-                if length - present > self.jokers:
-                    break  # longer spans miss even more cards
-                most = min(self.jokers, cap, rules.most_jokers[length])
-                if length - present > most:
-                    continue
-                for start in rules.run_starts.get(length, ()):
-                    if length >= 14:
-                        have = self._natural_mask(suit, start, length)
-                    else:
-                        have = avail & rules.span_mask[start, length]
-                    if length - have.bit_count() <= most:
-                        found.append((suit, start, length))
+        avail = self.avail[suit]
+        present = avail.bit_count()
+        for length in range(size, longest + 1):
+            if length - present > self.jokers:
+                break  # longer spans miss even more cards
+            most = min(self.jokers, cap, rules.most_jokers[length])
+            if length - present > most:
+                continue
+            for start in rules.run_starts.get(length, ()):
+                if length >= 14:
+                    have = self._natural_mask(suit, start, length)
+                else:
+                    have = avail & rules.span_mask[start, length]
+                if length - have.bit_count() <= most:
+                    found.append((suit, start, length))
         return found
 
     def _take_run(self, suit: int, mask: int) -> None:
         base = suit * 16
-        for position in bit_positions(mask):
-            rank = RANK_OF_POSITION[position]
+        counts, rank_count = self.counts, self.rank_count
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            rank = RANK_OF_POSITION[low.bit_length() - 1]
             index = base + rank
-            self.counts[index] -= 1
-            self.rank_count[rank] -= 1
-            if not self.counts[index]:
+            counts[index] -= 1
+            rank_count[rank] -= 1
+            if not counts[index]:
                 self.avail[suit] &= ~self.rules.rank_positions[rank]
 
     def _give_run(self, suit: int, mask: int) -> None:
         base = suit * 16
-        for position in bit_positions(mask):
-            rank = RANK_OF_POSITION[position]
-            index = base + rank
-            self.counts[index] += 1
-            self.rank_count[rank] += 1
-            self.avail[suit] |= self.rules.rank_positions[rank]
+        counts, rank_count = self.counts, self.rank_count
+        positions = self.rules.rank_positions
+        held = self.avail[suit]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            rank = RANK_OF_POSITION[low.bit_length() - 1]
+            counts[base + rank] += 1
+            rank_count[rank] += 1
+            held |= positions[rank]
+        self.avail[suit] = held
 
     def _useful(self, suit: int, mask: int, later_runs: int) -> list[int]:
         """Positions of ``mask`` whose natural card a later group might need more than this
@@ -351,12 +386,21 @@ class _ContractSearch:
         if known is not None and known[0] >= total:
             return known[1]
         rules = self.rules
-        mine = [
-            (start, length, rules.span_mask[start, length], kind)
-            for kind, candidates in enumerate(self.kind_candidates)
-            for s, start, length in candidates
-            if s == suit
-        ]
+        span_mask = rules.span_mask
+        held = self.avail[suit]
+        # each span with the cards it misses (fewest first, below: good tables come early
+        # and prune the rest)
+        keyed = []
+        for kind, spec in enumerate(kinds.kinds):
+            for _, start, length in self.suit_spans[spec][suit]:
+                interval = span_mask[start, length]
+                if length >= 14:
+                    missing = length - self._natural_mask(suit, start, length).bit_count()
+                else:
+                    missing = length - (held & interval).bit_count()
+                keyed.append((missing, (start, length, interval, kind, missing)))
+        keyed.sort(key=_MISSING)
+        mine = [span for _, span in keyed]
         table: _SuitTable | None = None
         finished = True
         if mine:
@@ -365,8 +409,6 @@ class _ContractSearch:
                     [self._limit(cap, length) for length in range(rules.longest_run + 1)]
                     for _, cap, _ in kinds.kinds
                 ]
-            # fewest missing cards first, so that good tables come early and prune the rest
-            mine.sort(key=lambda span: span[1] - self._natural_mask(suit, *span[:2]).bit_count())
             supply = self.counts[base : base + 15]
             # runs hold at least their sizes in cards, the suit's or jokers: searching for
             # runs that cannot fit would try every span combination in vain
@@ -455,7 +497,7 @@ class _ContractSearch:
     def _suit_runs(
         self,
         suit: int,
-        mine: list[tuple[int, int, int, int]],
+        mine: list[tuple[int, int, int, int, int]],
         first: int,
         code: int,
         best: list[tuple[int, list[tuple[int, int, int]]] | None],
@@ -468,7 +510,8 @@ class _ContractSearch:
         """Fill ``best[c]`` (fewest jokers, spans) for the runs ``c`` of ``suit`` that grow
         from ``chosen`` (the runs ``code``) by spans from number ``first`` on; True as soon
         as some ``best[c]`` meets ``enough[c]`` (the other suits can do the rest), leaving
-        the table unfinished."""
+        the table unfinished. ``mine``: the suit's spans (start, length, positions, kind,
+        the cards the suit misses for it), fewest missing first."""
         variant = self.rules.variant
         check_clash = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
         limits = self.limits
@@ -492,7 +535,11 @@ class _ContractSearch:
             used = total - self.jokers
             if used >= worth:
                 return False
-            start, length, interval, kind = mine[number]
+            start, length, interval, kind, least = mine[number]
+            if least > self.jokers or used + least >= worth:
+                # this span and every later one miss at least as many cards (fewer are held
+                # now than when they were counted): none fits or improves a choice
+                return False
             after = grown_by[kind]
             if after < 0 or not fits[after]:
                 continue
