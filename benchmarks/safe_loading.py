@@ -10,7 +10,15 @@ Documents (each a valid game state the loaders accept):
 - ``most_seats_most_jokers``: a house rule at limits.MAX_PLAYERS seats with limits.MAX_DECKS
   decks and limits.MAX_JOKERS jokers, the seat to act holding 12 cards, all 8 jokers among them;
 - ``longest_history``: shanghai at 6 seats, every deal played to its turn limit (1000), every
-  upcard offered to every seat: the longest history the presets allow.
+  upcard offered to every seat: the longest history the presets allow;
+- ``owing_swapped_joker``: the ``largest_hand`` position forged to owe all 6 of its jokers
+  to its going down (``turn_state.jokers_to_meld``), as a client could send it: its history
+  refuses it, so it is loaded without the history check (``check_history=False``), which
+  searches for a way holding the jokers.
+
+``validate_cold`` and ``legal_actions_cold`` are one call after
+:func:`shanghai_rummy.caches.clear_caches` (every memo forgotten, as in a fresh process),
+timed under tracemalloc (which slows them).
 
 For each: the document's size, and the time (best of ``--repeats``) and peak traced memory of
 ``from_json`` (without its history check), ``validate`` and ``legal_actions``; where the
@@ -41,6 +49,7 @@ import attrs
 
 import shanghai_rummy as sr
 from shanghai_rummy import limits
+from shanghai_rummy.caches import clear_caches
 
 
 class _TooLong(Exception):
@@ -48,9 +57,14 @@ class _TooLong(Exception):
 
 
 def _measure(
-    call: Callable[[], object], repeats: int, timeout: float | None = None
+    call: Callable[[], object],
+    repeats: int,
+    timeout: float | None = None,
+    *,
+    traced_only: bool = False,
 ) -> dict[str, Any]:
-    """Best wall time (ms) over ``repeats`` calls, and the peak traced memory (MB) of one."""
+    """Best wall time (ms) over ``repeats`` calls, and the peak traced memory (MB) of one
+    (``traced_only``: the time and memory of that one call alone)."""
 
     def alarm(*_: object) -> None:
         raise _TooLong
@@ -68,8 +82,11 @@ def _measure(
             signal.setitimer(signal.ITIMER_REAL, 0)
         tracemalloc.start()
         if timeout is not None:
-            signal.setitimer(signal.ITIMER_REAL, timeout * 20)
+            signal.setitimer(signal.ITIMER_REAL, timeout if traced_only else timeout * 20)
+        start = time.perf_counter()
         call()
+        if traced_only:
+            best = time.perf_counter() - start
         signal.setitimer(signal.ITIMER_REAL, 0)
         peak = tracemalloc.get_traced_memory()[1]
     except _TooLong:
@@ -78,6 +95,13 @@ def _measure(
         return {"ms": None, "over_seconds": timeout, "peak_mb": None}
     tracemalloc.stop()
     return {"ms": round(best * 1000, 3), "peak_mb": round(peak / 2**20, 2)}
+
+
+def _cold(call: Callable[[], object], timeout: float | None = None) -> dict[str, Any]:
+    """The time (ms) and peak traced memory (MB) of one call with every memo forgotten
+    first, as in a fresh process (stopped after ``timeout`` seconds)."""
+    clear_caches()
+    return _measure(call, 0, timeout, traced_only=True)
 
 
 def _stacked(variant: sr.Variant, players: int, seat_hand: str, deal_number: int) -> sr.GameState:
@@ -189,13 +213,16 @@ def _documents(quick: bool) -> dict[str, sr.GameState]:
         ),
     )
     hearts = "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+    largest = _bought_up(wiki, 6, 10)
+    owing = attrs.evolve(largest, turn_state=attrs.evolve(largest.turn_state, jokers_to_meld=6))
     return {
         "largest_hand_open_ended": _stacked(rummy51, 2, "JK JK JK JK " + hearts, 1),
-        "largest_hand": _bought_up(wiki, 6, 10),
+        "largest_hand": largest,
         "most_seats_most_jokers": _stacked(
             house, limits.MAX_PLAYERS, "JK JK JK JK JK JK JK JK 8C 8D 8H 8S", 1
         ),
         "longest_history": _longest_history(quick),
+        "owing_swapped_joker": owing,
     }
 
 
@@ -240,6 +267,8 @@ def main(argv: list[str] | None = None) -> int:
         figures["legal_actions"] = _measure(listing, repeats, args.listing_timeout)
         if figures["legal_actions"]["ms"] is not None:
             figures["legal_actions"]["listed"] = listing()
+        figures["validate_cold"] = _cold(lambda state=state: sr.validate(state))
+        figures["legal_actions_cold"] = _cold(listing, args.listing_timeout)
         actions = len(state.history)
         if name == "longest_history":
             figures["history_check_us_per_action"] = round(

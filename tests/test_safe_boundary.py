@@ -802,3 +802,56 @@ def test_finding_15_from_json_has_a_size_limit() -> None:
         sr.from_json(b" " * (limits.MAX_DOCUMENT_BYTES + 1), sr.GameState)
     with pytest.raises(sr.ArgumentTypeError, match=r"max_bytes must be"):
         sr.from_json(text, sr.GameState, max_bytes="big")
+
+
+_QUICK_ITEMS_REFUSED = [
+    (
+        "history",
+        {"type": "draw", "seat": True, "source": "stock"},
+        r"history\[30\].seat: expected an integer, got a boolean",
+    ),
+    (
+        "history",
+        {"type": "draw", "seat": 1.0, "source": "stock"},
+        r"history\[30\].seat: expected an integer, got a number",
+    ),
+    ("history", {"type": "pass_buy", "seat": True}, r"history\[30\].seat: expected an integer"),
+    (
+        "events",
+        {"type": "passed_buy", "number": 99, "seat": True},
+        r"events\[37\].seat: expected an integer",
+    ),
+    (
+        "events",
+        {"type": "drew", "number": 99, "seat": 0, "card": "ZZ"},
+        r"events\[37\].card: unknown card code",
+    ),
+    (
+        "events",
+        {"type": "upcard_offered", "number": 99, "seat": 0, "card": "2C", "buyers": [1, True]},
+        r"events\[37\].buyers\[1\]: expected an integer",
+    ),
+    (
+        "events",
+        {"type": "discarded", "number": 9.0, "seat": 0, "card": "2C"},
+        r"events\[37\].number: expected an integer",
+    ),
+]
+
+
+@pytest.mark.parametrize(("field", "item", "error"), _QUICK_ITEMS_REFUSED)
+def test_finding_15_long_lists_read_directly_refuse_what_the_converter_refuses(
+    field: str, item: dict[str, object], error: str
+) -> None:
+    # a long history's items and its events are read directly (each distinct item once), the
+    # rest by the converter: an item equal to one read before but of another type (true
+    # and 1.0 equal 1) is still refused, with the converter's message and path
+    state = sr.new_game(SHANGHAI, players=3, seed=1)
+    for _ in range(30):
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    document = sr.to_dict(state)
+    assert sr.from_dict(document, sr.GameState) == state
+    assert len(document["data"]["history"]) == 30 and len(document["data"]["events"]) == 37
+    document["data"][field].append(item)
+    with pytest.raises(sr.SerializationError, match=error):
+        sr.from_dict(document, sr.GameState, check_history=False)

@@ -68,7 +68,7 @@ from .conversion import (
     value_converter,
 )
 from .document_bounds import field_bounds
-from .engine.validation import validate
+from .engine.validation import typed_history, validate
 from .errors import ArgumentTypeError, InvalidStateError, RummyError, SerializationError
 from .events import (
     Bought,
@@ -161,9 +161,29 @@ def _structure_history(value: object, _: object) -> History | None:
     actions: Sequence[Action] | None = _quick_actions(value)
     if actions is None:  # something is wrong: the converter says what, and where
         actions = _CONVERTER.structure(value, tuple[Action, ...])
+    log = _history_of(actions)
+    if log is not None:
+        typed_history(log)  # every action of its fields' types, as read
+    return log
+
+
+# History's slots, set directly on new nodes: the frozen class's __init__ costs more than
+# the rest of reading a long history's items (a node a history item)
+_NEW = object.__new__
+_PREVIOUS, _ACTION, _LENGTH = (
+    getattr(History, name).__set__ for name in ("previous", "action", "length")
+)
+
+
+def _history_of(actions: Sequence[Action]) -> History | None:
+    """The :class:`~shanghai_rummy.state.History` of ``actions``, in order."""
     log: History | None = None
     for length, action in enumerate(actions, start=1):
-        log = History(log, action, length)
+        node = _NEW(History)
+        _PREVIOUS(node, log)
+        _ACTION(node, action)
+        _LENGTH(node, length)
+        log = node
     return log
 
 
@@ -172,11 +192,11 @@ _SOURCE_VALUES = {source: value for value, source in _SOURCES.items()}
 _SHARED_SEATS = 16  # seats whose draws and discards come from the shared action objects
 
 
-def _quick_action(item: object) -> Action | None:
+def _read_action(item: dict[str, object]) -> Action | None:
     """``item`` read as the draw, discard, buy or pass it spells exactly (most of a history),
     else None. Draws and discards of real seats are the shared action objects
     (:func:`~shanghai_rummy.actions.shared_draw`), as listings give them."""
-    if type(item) is not dict or len(item) not in (2, 3):
+    if len(item) not in (2, 3):
         return None
     tag = item.get("type")
     seat = item.get("seat")
@@ -208,14 +228,31 @@ def _quick_actions(value: object) -> list[Action] | None:
     if type(value) is not list:
         return None
     actions: list[Action] = []
+    append = actions.append
+    # a long history repeats a few hundred items (each seat's draws, discards, buys and
+    # passes): each read once, by its keys and values
+    known: dict[tuple[tuple[str, object], ...], Action] = {}
     for item in value:
-        action = _quick_action(item)
+        action: Action | None = None
+        if type(item) is dict:
+            try:
+                key = tuple(item.items())
+                action = known.get(key)
+            except TypeError:  # a value that is a list or an object: not a common item
+                key = None
+            # an equal key may hold true or 1.0 for a seat (equal to 1): its type decides
+            if action is not None and type(item["seat"]) is int:
+                append(action)
+                continue
+            action = _read_action(item)
+            if action is not None and key is not None:
+                known[key] = action
         if action is None:
             try:
                 action = _CONVERTER.structure(item, typing.cast(Any, Action))
             except Exception:  # reported with its path when the whole list is read
                 return None
-        actions.append(action)
+        append(action)
     return actions
 
 
@@ -240,7 +277,70 @@ def _quick_data(action: Action) -> dict[str, Any] | None:
 
 
 def _structure_event_log(value: object, _: object) -> Any:
-    return chain_of(_CONVERTER.structure(value, tuple[Event, ...]))
+    chain = _quick_chain(value)
+    if chain is _NOT_QUICK:  # something is wrong: the converter says what, and where
+        return chain_of(_CONVERTER.structure(value, tuple[Event, ...]))
+    return chain
+
+
+_NOT_QUICK: Any = object()
+_EVENT_FIELDS: dict[str, tuple[type, tuple[str, ...]]] = {
+    tag: (cls, tuple(field.name for field in attrs.fields(cls))) for cls, tag in EVENT_TAGS.items()
+}
+"""Each event's tag, with its class and the names of its fields (the chain's order)."""
+
+
+def _quick_chain(value: object) -> Any:
+    """The event chain (see :func:`~shanghai_rummy.events.chain_of`) of a list of events,
+    the common ones (offers, passes, draws, discards) read directly and the others by the
+    converter; ``_NOT_QUICK`` if any item fails (the caller then reads the whole list
+    again, for the converter's errors with their paths)."""
+    if type(value) is not list:
+        return _NOT_QUICK
+    chain: Any = None
+    for item in value:
+        values = _quick_event(item)
+        if values is None:
+            try:
+                event = _CONVERTER.structure(item, typing.cast(Any, Event))
+            except Exception:  # reported with its path when the whole list is read
+                return _NOT_QUICK
+            names = _EVENT_FIELDS[EVENT_TAGS[type(event)]][1]
+            values = (type(event), *(getattr(event, name) for name in names))
+        cls, number, *rest = values
+        chain = (chain, number, cls, *rest)
+    return chain
+
+
+def _quick_event(item: object) -> tuple[Any, ...] | None:
+    """``item`` as the class and field values of the offer, pass, draw or discard it spells
+    exactly, else None."""
+    if type(item) is not dict:
+        return None
+    tag = item.get("type")
+    if tag not in _QUICK_EVENTS or len(item) != len(_EVENT_FIELDS[tag][1]) + 1:
+        return None
+    cls, names = _EVENT_FIELDS[tag]
+    values: list[Any] = [cls]
+    for name in names:
+        field = item.get(name)
+        if name in ("number", "seat"):
+            if type(field) is not int:
+                return None
+        elif name == "card":
+            if field is None and cls is Drew:
+                pass
+            elif type(field) is not str or (field := CARDS_BY_CODE.get(field)) is None:
+                return None
+        elif type(field) is list and all(type(seat) is int for seat in field):  # buyers
+            field = tuple(field)
+        else:
+            return None
+        values.append(field)
+    return tuple(values)
+
+
+_QUICK_EVENTS = frozenset(EVENT_TAGS[cls] for cls in (UpcardOffered, PassedBuy, Drew, Discarded))
 
 
 def _unstructure_event_log(chain: Any) -> list[Any]:

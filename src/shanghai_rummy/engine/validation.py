@@ -166,6 +166,13 @@ _CHECKED_HISTORIES: Final[IdentityMemo[bool]] = IdentityMemo(
 it with an action more, so each validate of a game in play checks one new action."""
 
 
+def typed_history(log: History) -> None:
+    """Remember that every action of ``log`` is of its fields' types (as the reader of a
+    document makes them), so that :func:`~shanghai_rummy.validate` need not check them
+    again: a history read from a long document is checked once, as it is read."""
+    _CHECKED_HISTORIES.put(log, None, True)
+
+
 def _history_fits(log: object) -> bool:
     assert isinstance(log, History)  # the outside was checked first
     if log.length > MAX_HISTORY_ACTIONS:
@@ -267,6 +274,10 @@ def _shape(state: GameState) -> Problems:
     if most is not None and state.restocks > most:
         yield "restocks", f"shape: this variant re-stocks at most {most} times a deal"
     if state.log is not None:
+        # the few distinct seats first: a long history names each seat thousands of times
+        seats = {action.seat for action in state.log}
+        if all(_seat_ok(seat, players) for seat in seats):
+            return
         for index, action in enumerate(state.log):
             if not _seat_ok(action.seat, players):
                 yield f"history[{index}].seat", f"shape: no seat {action.seat!r}"
