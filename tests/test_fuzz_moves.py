@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -136,6 +137,14 @@ def in_play(machine: MoveFuzz) -> bool:
     return machine.state.phase is sr.Phase.PLAY
 
 
+EXAMPLE_VARIANTS = {
+    "deuces-wild": sr.load_variant(
+        Path(__file__).resolve().parents[1] / "examples" / "variants" / "deuces-wild.toml"
+    ),
+}
+"""Variants of example files the state machine plays besides the presets, by name."""
+
+
 class MoveFuzz(RuleBasedStateMachine):
     """Legal moves and illegal attempts in one preset (set by the subclasses)."""
 
@@ -151,7 +160,7 @@ class MoveFuzz(RuleBasedStateMachine):
         warm_up=st.sampled_from((0, 0, 20, 60, 150)),
     )
     def start(self, players: int, seed: int, warm_up: int) -> None:
-        variant = sr.get_variant(self.variant_id)
+        variant = EXAMPLE_VARIANTS.get(self.variant_id) or sr.get_variant(self.variant_id)
         players = min(max(players, variant.min_players), variant.max_players)
         state = sr.new_game(variant, players=players, seed=seed)
         self.state = advance(state, random.Random(seed), warm_up)
@@ -384,10 +393,12 @@ FUZZ_SETTINGS = settings(
 )
 
 
-def _machine(variant_id: str) -> type[MoveFuzz]:
+def _machine(variant_id: str, examples: int | None = None) -> type[MoveFuzz]:
     name = f"MoveFuzz_{variant_id.replace('-', '_')}"
     machine: type[MoveFuzz] = type(name, (MoveFuzz,), {"variant_id": variant_id})
-    machine.TestCase.settings = FUZZ_SETTINGS
+    machine.TestCase.settings = (
+        FUZZ_SETTINGS if examples is None else settings(FUZZ_SETTINGS, max_examples=examples)
+    )
     return machine
 
 
@@ -395,6 +406,7 @@ TestFuzzShanghai = _machine("shanghai").TestCase
 TestFuzzShanghaiWiki = _machine("shanghai-wiki").TestCase
 TestFuzzShanghaiCamping = _machine("shanghai-camping").TestCase
 TestFuzzRummy51 = _machine("rummy51").TestCase
+TestFuzzDeucesWild = _machine("deuces-wild", examples=8).TestCase  # wild ranks (a few: CI time)
 
 
 # --- positions random play rarely reaches ----------------------------------------------------
@@ -712,6 +724,10 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
         going_down_per_group=draw(st.sampled_from([None, 1, 2])),
         min_naturals=draw(st.sampled_from([1, 2])),
         side_by_side_in_runs=draw(flag),
+        # deuces wild now and then (not with sets of distinct suits, not playable yet)
+        wild_ranks=()
+        if melds.distinct_suits_when_laid
+        else draw(st.sampled_from([(), (), (), (2,)])),
     )
     pack = sr.PackSize(
         min_players=base.min_players,
