@@ -821,22 +821,21 @@ def complete(
     cards = tuple(cards)
     if variant.jokers.wild_ranks:
         return _WILD.complete(cards, requirement, variant, laid, leaves, most_left, jokers_at_least)
-    if jokers_at_least:
-        return _complete(cards, requirement, variant, laid, leaves, most_left, jokers_at_least)
     # remembered by the canonical hand: equal cards are interchangeable; its tally is a
     # compact key the garbage collector need not walk, counted in C
     tally = _tally(cards)
-    key = (tally, requirement, tuple(laid), leaves, most_left)
+    key = (tally, requirement, tuple(laid), leaves, most_left, jokers_at_least)
     memo = rules_of(variant).memos.of(_COMPLETIONS)
     if key in memo:
         return memo[key]
-    way = memo[key] = _complete(cards, requirement, variant, laid, leaves, most_left, 0)
+    way = _complete(cards, requirement, variant, laid, leaves, most_left, jokers_at_least)
+    memo[key] = way
     return way
 
 
 _COMPLETIONS: MemoKind[tuple[object, ...], Arrangement | None] = MemoKind("completions", 1 << 14)
 """The answers of :func:`complete` by the canonical hand (card counts), the requirement, the
-groups laid and the turn-end rule."""
+groups laid, the turn-end rule and the jokers its groups must hold."""
 
 
 def _complete(
@@ -967,22 +966,31 @@ def _with_jokers(
     """:func:`complete` for one requirement left, with at least ``jokers`` jokers in the
     groups added. Where ``laid`` meets the requirement already, the jokers can go only into
     extra groups that join it, where the going down may hold more groups than it asks
-    (``extends``). The way found without the jokers first (none: none with them), kept
-    where it holds them; else the walk over groups that tries the groups with most jokers
-    first and gives up on a choice as soon as the groups still to choose cannot hold the
-    jokers missing: a search for one way, not a reading of every way."""
+    (``extends``). The way :func:`solve` finds first (none: none with them), kept where it
+    holds them, or holds them once :func:`_more_jokers` gives it more; else the walk over
+    groups that tries the groups with most jokers first and gives up on a choice as soon as
+    the groups still to choose cannot hold the jokers missing: a search for one way, not a
+    reading of every way."""
     if residual is None:
         if not extends:
             return None
         residual = _ANY_GROUPS
     if sum(1 for card in cards if card.is_joker) < jokers:
         return None
-    found = _completion(cards, residual, laid, variant, leaves, None, extends)
+    found = solve(cards, residual, variant)
     if found is None:
         return None  # no way at all
-    found = _more_jokers(found, cards, jokers, residual, laid, variant, leaves)
-    if sum(1 for group in found for card in group if card.is_joker) >= jokers:
-        return found
+    runs = _laid_runs(laid, variant)
+    for requirement in _larger(residual, variant):
+        way = found if requirement is residual else solve(cards, requirement, variant)
+        if way is None or (requirement is not residual and not _valid(way, residual, variant)):
+            continue
+        if (not runs or not _clashes_with(way, runs, variant)) and (
+            leaves is None or leaves(len(cards) - sum(map(len, way)))
+        ):
+            way = _more_jokers(way, cards, jokers, residual, laid, variant, leaves)
+            if sum(1 for group in way for card in group if card.is_joker) >= jokers:
+                return way
     counts, held = count_cards(cards)
     ways = every_way(
         counts,
@@ -991,7 +999,7 @@ def _with_jokers(
         rules_of(variant),
         first_only=True,
         leaves=leaves,
-        laid_runs=_laid_runs(laid, variant),
+        laid_runs=runs,
         jokers_at_least=jokers,
     )
     if not ways:
@@ -1045,6 +1053,43 @@ def _more_jokers(
     return canonical_groups(groups, variant)
 
 
+def _larger(requirement: Requirement, variant: Variant) -> tuple[Requirement, ...]:
+    """``requirement``, then, for a contract whose groups may be larger than its slots
+    (``going_down.exact_sizes`` off), the contracts of its slots one, two and three cards
+    larger: a way to meet one of those meets it too, and its larger groups may take more
+    jokers in place of natural cards (a quick try of :func:`_with_jokers`)."""
+    if not isinstance(requirement, Contract) or variant.going_down.exact_sizes:
+        return (requirement,)
+    memo = rules_of(variant).memos.of(_LARGER)
+    known = memo.get(requirement)
+    if known is None:
+        larger: list[Requirement] = [requirement]
+        for more in (1, 2, 3):
+            try:
+                larger.append(
+                    Contract(
+                        sets=tuple(size + more for size in requirement.sets),
+                        runs=tuple(size + more for size in requirement.runs),
+                    )
+                )
+            except RummyError:  # a run longer than the ranks
+                break
+        known = memo[requirement] = tuple(larger)
+    return known
+
+
+_LARGER: MemoKind[Requirement, tuple[Requirement, ...]] = MemoKind("larger contracts", 256)
+
+
+def _valid(way: Arrangement, requirement: Requirement, variant: Variant) -> bool:
+    """Whether ``way`` meets ``requirement``."""
+    try:
+        check_going_down(way, requirement, variant)
+    except RummyError:
+        return False
+    return True
+
+
 def _still_valid(
     groups: list[list[Card]],
     residual: Requirement,
@@ -1052,11 +1097,8 @@ def _still_valid(
     variant: Variant,
 ) -> bool:
     """Whether ``groups`` meet ``residual`` and clash with none of the runs laid."""
-    try:
-        check_going_down(groups, residual, variant)
-    except RummyError:
-        return False
-    return not runs or not _clashes_with(tuple(map(tuple, groups)), runs, variant)
+    way = tuple(map(tuple, groups))
+    return _valid(way, residual, variant) and (not runs or not _clashes_with(way, runs, variant))
 
 
 def _clashes_with(way: Arrangement, runs: Sequence[tuple[int, int, int]], variant: Variant) -> bool:
