@@ -718,16 +718,16 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
         set_distinct_suits=draw(flag),
         set_distinct_suits_when_laid=draw(flag),
     )
+    # deuces wild now and then (not with sets of distinct suits, not playable yet)
+    wild = () if melds.distinct_suits_when_laid else draw(st.sampled_from([(), (), (), (2,)]))
     jokers = attrs.evolve(
         base.jokers,
         at_most_naturals=draw(flag),
         going_down_per_group=draw(st.sampled_from([None, 1, 2])),
         min_naturals=draw(st.sampled_from([1, 2])),
         side_by_side_in_runs=draw(flag),
-        # deuces wild now and then (not with sets of distinct suits, not playable yet)
-        wild_ranks=()
-        if melds.distinct_suits_when_laid
-        else draw(st.sampled_from([(), (), (), (2,)])),
+        wild_ranks=wild,
+        dead_wild_discards=bool(wild) and draw(flag),
     )
     pack = sr.PackSize(
         min_players=base.min_players,

@@ -31,7 +31,7 @@ from shanghai_rummy.solver import check_shapes, complete, startable_groups
 
 from .bot_games import bot_play
 from .helpers import C, cards
-from .positions import house
+from .positions import house, pass_offers
 
 ROOT = Path(__file__).resolve().parent.parent
 SHANGHAI = sr.get_variant("shanghai")
@@ -414,3 +414,44 @@ def test_deuces_wild_file_plays_to_the_end_with_deuces_standing_in() -> None:
         )
     assert state is not None and state.is_over and state.outcome is not None
     assert standing_in > 0  # a deuce stood for another card on the table
+
+
+# -- jokers.dead_wild_discards (a wild card on the discard pile is dead) -----------------------
+
+DEAD = house(DEUCES, "deuces-dead", jokers__dead_wild_discards=True)
+
+
+def test_dead_wild_discards_a_wild_upcard_may_not_be_taken_or_bought() -> None:
+    hands = [cards("9S 9D 5H 6C"), cards("3H 3D 4S 7C"), cards("KS KD 8C 8D")]
+    state = sr.deal_from(DEAD, hands=hands, upcard=C("2H"), dealer=2)
+    assert state.upcard is None and sr.Draw(0, sr.Source.DISCARD) not in sr.legal_actions(state)
+    with pytest.raises(sr.DrawError, match="dead_wild_discards"):
+        sr.draw(state, 0, sr.Source.DISCARD)
+    # a deuce discarded is dead too: the next seat is not offered it, nobody may buy it
+    drawn = sr.draw(state, 0, sr.Source.STOCK)
+    assert drawn.phase is sr.Phase.PLAY  # no offer to buy a dead card
+    wild = sr.deal_from(DEAD, hands=[cards("2C 9S 9D 5H"), *hands[1:]], upcard=C("QS"), dealer=2)
+    wild = sr.draw(wild, 0, sr.Source.STOCK)
+    wild = pass_offers(wild) if wild.phase is sr.Phase.BUY else wild
+    after = sr.discard(wild, 0, C("2C"))
+    assert after.discard_pile[-1] == C("2C") and after.upcard is None
+    assert after.phase is sr.Phase.DRAW and sr.legal_actions(after) == (
+        sr.Draw(1, sr.Source.STOCK),
+    )
+    sr.validate(after)
+    # without the rule the deuce is a live upcard
+    live = sr.discard(attrs.evolve(wild, variant=DEUCES), 0, C("2C"))
+    assert live.upcard == C("2C")
+
+
+def test_dead_wild_discards_needs_wild_ranks_and_loads_from_a_file() -> None:
+    with pytest.raises(sr.VariantError, match="dead_wild_discards: needs wild ranks"):
+        house(SHANGHAI, "dead-alone", jokers__dead_wild_discards=True)
+    loaded = sr.load_variant(
+        {
+            "base": "shanghai",
+            "id": "deuces-dead",
+            "jokers": {"wild_ranks": [2], "dead_wild_discards": True},
+        }
+    )
+    assert loaded.jokers.dead_on_the_pile(C("2S")) and not loaded.jokers.dead_on_the_pile(sr.JOKER)

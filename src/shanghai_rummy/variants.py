@@ -199,6 +199,10 @@ class JokerRules:
       counts a wild card held as a joker or as itself. Not playable yet together with sets
       of distinct suits (``melds.set_distinct_suits`` / ``set_distinct_suits_when_laid``):
       new_game refuses that pair.
+    - ``dead_wild_discards``: house rule, with ``wild_ranks``: a card of a wild rank on top
+      of the discard pile is dead, like a card covered by another: it may not be taken or
+      bought (the next player draws from the stock), whether a player discarded it or it
+      was turned up to start the pile. A joker on the pile is not concerned.
     """
 
     at_most_naturals: bool = True
@@ -208,10 +212,16 @@ class JokerRules:
     min_naturals: int = 1
     side_by_side_in_runs: bool = True
     wild_ranks: tuple[int, ...] = ()
+    dead_wild_discards: bool = False
 
     def is_wild(self, card: Card) -> bool:
         """Whether ``card`` is a joker or a card of a wild rank."""
         return card.rank is None or card.rank in self.wild_ranks
+
+    def dead_on_the_pile(self, card: Card) -> bool:
+        """Whether ``card`` on top of the discard pile is dead (``dead_wild_discards``: a
+        card of a wild rank), so that it is no upcard to take or buy."""
+        return self.dead_wild_discards and card.rank is not None and card.rank in self.wild_ranks
 
     def going_down_limit(self, size: int | None) -> int | None:
         """The limit for a group laid down when going down, from the size the contract asks
@@ -717,6 +727,8 @@ def _validate_melds(variant: Variant) -> None:
                 f"jokers.wild_ranks[{index}]",
                 f"must be a rank number from 2 to 14 (J 11, Q 12, K 13, A 14), got {_short(rank)}",
             )
+    if jokers.dead_wild_discards and not jokers.wild_ranks:
+        raise _fail("jokers.dead_wild_discards", "needs wild ranks (jokers.wild_ranks)")
     if len(jokers.going_down_by_size) > high:
         raise _fail("jokers.going_down_by_size", f"at most {high} entries (limits.MAX_GROUP_CARDS)")
     for index, (size, limit) in enumerate(jokers.going_down_by_size):

@@ -160,7 +160,7 @@ def _start(
         hands=hands,
         stock=stock,
         discard_pile=pile,
-        upcard_live=bool(pile),
+        upcard_live=bool(pile) and not variant.jokers.dead_on_the_pile(pile[-1]),
         table=(),
         seats=(SeatState(),) * players,
         turn_state=TurnState(),

@@ -119,6 +119,12 @@ def upcard_obligation(state: GameState, seat: int) -> str | None:
 
 def _take_upcard(state: GameState, seat: int, action: Draw) -> GameState:
     if not state.upcard_live:
+        pile = state.discard_pile
+        if pile and state.variant.jokers.dead_on_the_pile(pile[-1]):
+            raise DrawError(
+                f"{pile[-1]} on the discard pile is a wild card discarded, dead: draw from the "
+                "stock (variant.jokers.dead_wild_discards)"
+            )
         raise DrawError("there is no upcard to take: draw from the stock")
     if state.seats[seat].down and not state.variant.drawing.down_players_take_upcard:
         raise DrawError(

@@ -105,7 +105,7 @@ def begin_turn(
             state,
             hands=state.hands if hands is None else hands,
             discard_pile=discard_pile,
-            upcard_live=True,
+            upcard_live=not variant.jokers.dead_on_the_pile(discard_pile[-1]),
             log=state.log if log is None else log,
         )
         discard_pile = None
@@ -126,7 +126,8 @@ def begin_turn(
         phase = Phase.PLAY
         drawn = True
     elif facts.down and not variant.buying.down_player_may_block:
-        queue = buyers(state, seat, discarded_by, just_discarded=discard_pile is not None)
+        live = discard_pile is not None and not variant.jokers.dead_on_the_pile(discard_pile[-1])
+        queue = buyers(state, seat, discarded_by, just_discarded=live)
         if queue:
             phase = Phase.BUY
             to_act = queue[0]
@@ -147,7 +148,9 @@ def begin_turn(
         turns_this_deal=turns,
         hands=hands,
         discard_pile=discard_pile,
-        upcard_live=None if discard_pile is None else True,
+        upcard_live=None
+        if discard_pile is None
+        else not variant.jokers.dead_on_the_pile(discard_pile[-1]),
         log=state.log if log is None else log,
     )
 
