@@ -84,7 +84,7 @@ def plain_variant(variant: Variant) -> Variant:
     memo = rules_of(variant).memos.of(_PLAIN)
     known = memo.get(0)
     if known is None:
-        jokers = attrs.evolve(variant.jokers, wild_ranks=())
+        jokers = attrs.evolve(variant.jokers, wild_ranks=(), dead_wild_discards=False)
         known = memo[0] = attrs.evolve(variant, jokers=jokers)
     return known
 
