@@ -1187,6 +1187,10 @@ def _startable_answers(
     limit = variant.jokers.going_down_per_group
     apart_rule = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     placed = _laid_runs(laid, variant)
+    if isinstance(requirement, Contract) and _none_completes(
+        hand, laid, requirement, placed, leaves, variant
+    ):
+        return answers
     # what is left to lay depends on a group's kind, size and jokers only (a contract)
     lefts: dict[tuple[MeldKind, int, int], tuple[Remaining, ...]] = {}
     candidates = hand.keyed()
@@ -1214,6 +1218,27 @@ def _startable_answers(
             if answer is not None:
                 answers[shape] = answer
     return answers
+
+
+def _none_completes(
+    hand: HandGroups,
+    laid: tuple[GroupShape, ...],
+    requirement: Contract,
+    placed: tuple[Placed, ...],
+    leaves: Callable[[int], bool] | None,
+    variant: Variant,
+) -> bool:
+    """Whether the one pass over the hand's irreducible groups shows that the whole hand
+    cannot complete what ``laid`` leaves of ``requirement``: then no group of it can start
+    (or continue) a going down the rest completes, as any such completion, with the group,
+    would be one of the whole hand (a sound "no"; anything else says nothing)."""
+    residuals = remaining(laid, requirement, variant) if laid else (requirement,)
+    for residual in residuals:
+        if not isinstance(residual, Contract):
+            return False
+        if hand.completes(None, _slots_of(residual, hand.rules), placed, leaves) != NO:
+            return False
+    return True
 
 
 def _group_answer(

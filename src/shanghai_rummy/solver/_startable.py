@@ -145,18 +145,29 @@ class HandGroups:
         # the hand's groups (keys) with their shapes, once read (see solver.possible_shapes)
         self.shapes: list[tuple[tuple[int, ...], GroupShape]] | None = None
 
-    def within(
-        self, counts: list[int], jokers: int
-    ) -> list[tuple[tuple[int, ...], tuple[Card, ...]]]:
-        """The groups (key and cards, in order) of a smaller hand, ``jokers`` jokers and the
-        card ``counts`` (each at most this hand's): those of this hand its cards still form
-        (every valid group a hand can form is one of a larger hand's, in the same order)."""
+    def within(self, counts: list[int], jokers: int) -> HandGroups:
+        """The :class:`HandGroups` of a smaller hand, ``jokers`` jokers and the card
+        ``counts`` (each at most this hand's): its groups are those of this hand its cards
+        still form (every valid group a hand can form is one of a larger hand's, in the same
+        order), and so are its shapes and its irreducible groups of each slot read so far
+        (whether a group is irreducible depends on the group alone)."""
         guard, packed = packed_counts(counts)
-        return [
-            (key, candidate.cards)
+        known = {
+            key: candidate
             for key, candidate in self.keyed().items()
             if candidate.jokers <= jokers and (packed - candidate.packed) & guard == guard
-        ]
+        }
+        smaller = HandGroups(
+            counts, jokers, [(key, candidate.cards) for key, candidate in known.items()], self.rules
+        )
+        smaller.known = known
+        if self.shapes is not None:
+            smaller.shapes = [(key, shape) for key, shape in self.shapes if key in known]
+        smaller.by_slot = {
+            slot: [candidate for candidate in groups if candidate.key in known]
+            for slot, groups in self.by_slot.items()
+        }
+        return smaller
 
     def keyed(self) -> dict[tuple[int, ...], Candidate]:
         """The hand's groups by key, each as a :class:`Candidate`, read when first asked."""
@@ -500,6 +511,8 @@ def hand_groups(
     known = memo.get(tally)
     if known is None:
         parent = memo.get(larger) if larger is not None else None
-        groups = parent.within(counts, jokers) if parent is not None else keyed()
-        known = memo[tally] = HandGroups(counts, jokers, groups, rules)
+        if parent is not None:
+            known = memo[tally] = parent.within(counts, jokers)
+        else:
+            known = memo[tally] = HandGroups(counts, jokers, keyed(), rules)
     return known
