@@ -31,7 +31,6 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Protocol
 
 import attrs
 
@@ -50,25 +49,11 @@ Leaves = Callable[[int], bool] | None
 Remaining = Requirement | None
 
 
-class _Complete(Protocol):
-    def __call__(
-        self,
-        cards: Iterable[Card],
-        requirement: Requirement,
-        variant: Variant,
-        laid: Sequence[GroupShape] = (),
-        *,
-        leaves: Leaves = None,
-        most_left: int | None = None,
-        jokers_at_least: int = 0,
-    ) -> Arrangement | None: ...
-
-
 @attrs.frozen
 class PlainSolver:
     """The solver's entry points, asked with the variant without wild ranks."""
 
-    complete: _Complete
+    complete: Callable[..., Arrangement | None]  # solver.complete, keywords and all
     arrangements: Callable[[Iterable[Card], Requirement, Variant], tuple[Arrangement, ...]]
     possible_groups: Callable[[Iterable[Card], Variant], Arrangement]
     remaining: Callable[[Sequence[GroupShape], Requirement, Variant], tuple[Remaining, ...]]
@@ -214,19 +199,9 @@ class WildSolver:
         jokers: int,
     ) -> Arrangement | None:
         plain = plain_variant(variant)
-        if not holds_wild_cards(cards, variant):
+
+        def searched(hand: Sequence[Card]) -> Arrangement | None:
             return self.plain.complete(
-                cards,
-                requirement,
-                plain,
-                laid,
-                leaves=leaves,
-                most_left=most_left,
-                jokers_at_least=jokers,
-            )
-        judge = _Judge(self.plain, requirement, variant, laid, len(cards), leaves, jokers)
-        for hand, pool in splits(cards, variant):
-            way = self.plain.complete(
                 hand,
                 requirement,
                 plain,
@@ -235,6 +210,12 @@ class WildSolver:
                 most_left=most_left,
                 jokers_at_least=jokers,
             )
+
+        if not holds_wild_cards(cards, variant):
+            return searched(cards)
+        judge = _Judge(self.plain, requirement, variant, laid, len(cards), leaves, jokers)
+        for hand, pool in splits(cards, variant):
+            way = searched(hand)
             if way is None:
                 continue
             found = judge.first((way,), pool)
