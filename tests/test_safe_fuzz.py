@@ -38,36 +38,28 @@ class Budget:
         self.listings = 0
 
 
+_SEARCH_STEPS = (
+    (_contract_search._ContractSearch, "search_runs"),
+    (_contract_search._ContractSearch, "search_sets_then_runs"),
+    (_opening_search.OpeningSearch, "search"),
+    (_general_walk.GeneralWalk, "walk"),
+    (_general_walk.GeneralWalk, "grow"),
+)
+"""The solver's search steps: each call of these methods counts one."""
+
+
 @contextmanager
 def counted() -> Iterator[Budget]:
     """Count the solver's search steps and the actions listed."""
     budget = Budget()
-    runs = _contract_search._ContractSearch.search_runs
-    sets_then_runs = _contract_search._ContractSearch.search_sets_then_runs
-    opening = _opening_search.OpeningSearch.search
-    walk = _general_walk.GeneralWalk.walk
-    grow = _general_walk.GeneralWalk.grow
     listing = phases.list_actions
 
-    def runs_step(self: Any, *args: Any) -> Any:
-        budget.steps += 1
-        return runs(self, *args)
+    def stepping(method: Any) -> Any:
+        def step(self: Any, *args: Any) -> Any:
+            budget.steps += 1
+            return method(self, *args)
 
-    def sets_step(self: Any, *args: Any) -> Any:
-        budget.steps += 1
-        return sets_then_runs(self, *args)
-
-    def opening_step(self: Any, *args: Any) -> Any:
-        budget.steps += 1
-        return opening(self, *args)
-
-    def walk_step(self: Any, *args: Any) -> Any:
-        budget.steps += 1
-        return walk(self, *args)
-
-    def grow_step(self: Any, *args: Any) -> Any:
-        budget.steps += 1
-        return grow(self, *args)
+        return step
 
     def listed(state: Any) -> Any:
         actions = listing(state)
@@ -75,11 +67,8 @@ def counted() -> Iterator[Budget]:
         return actions
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_contract_search._ContractSearch, "search_runs", runs_step)
-        patch.setattr(_contract_search._ContractSearch, "search_sets_then_runs", sets_step)
-        patch.setattr(_opening_search.OpeningSearch, "search", opening_step)
-        patch.setattr(_general_walk.GeneralWalk, "walk", walk_step)
-        patch.setattr(_general_walk.GeneralWalk, "grow", grow_step)
+        for owner, name in _SEARCH_STEPS:
+            patch.setattr(owner, name, stepping(getattr(owner, name)))
         patch.setattr(phases, "list_actions", listed)
         yield budget
 
