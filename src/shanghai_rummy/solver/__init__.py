@@ -515,6 +515,12 @@ def way_leaving(
         return False
     if leaves(len(cards) - sum(map(len, way))):
         return True
+    if isinstance(requirement, Contract):
+        going_down = variant.going_down
+        if going_down.exact_sizes and going_down.exact_meld_count:
+            return False  # every way takes as many cards as the one found
+        if len(cards) - least_left < sum(requirement.sets + requirement.runs):
+            return False  # every way takes at least the cards its slots ask for
     rules = rules_of(variant)
     counts, jokers = count_cards(cards)
     found = every_way(
