@@ -12,7 +12,9 @@ the library never depends on them:
 - ours: :func:`shanghai_rummy.legal_actions` then :func:`shanghai_rummy.apply` over seeded
   games (``--variant``, ``--players``); dealing a new game or deal is not timed;
   ``--compiled DIR`` times ours a second time, from a compiled copy of the library in
-  ``DIR`` (made by ``benchmarks/compiled_build.py``), as ``ours_compiled``.
+  ``DIR`` (made by ``benchmarks/compiled_build.py``), as ``ours_compiled``; ``--baseline DIR``
+  times ours from the ``src`` folder of another checkout (an earlier commit), as
+  ``ours_baseline``, for a before-and-after in the same run.
 
 A decision step is one listing of the legal actions of the seat to act and one apply of a
 uniformly drawn one. Each engine plays for ``--seconds`` per round, in turn (ours, RLCard,
@@ -40,7 +42,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PEER_PACKAGES = ("rlcard>=1.2", "open_spiel>=1.5", "numpy>=1.24")
-ENGINES = ("ours", "rlcard", "openspiel", "ours_compiled")
+ENGINES = ("ours", "rlcard", "openspiel", "ours_compiled", "ours_baseline")
 
 
 def _summary(samples: list[float], elapsed: float) -> dict[str, Any]:
@@ -151,6 +153,8 @@ def run_child(python: Path, engine: str, args: argparse.Namespace, seed: int) ->
     ]
     if engine == "ours_compiled":
         command += ["--source", str(args.compiled)]
+    if engine == "ours_baseline":
+        command += ["--source", str(args.baseline)]
     done = subprocess.run(command, check=True, capture_output=True, text=True)
     figures: dict[str, Any] = json.loads(done.stdout)
     return figures
@@ -162,6 +166,9 @@ def child(args: argparse.Namespace) -> None:
         "rlcard": lambda: measure_rlcard(args.seconds, args.seed),
         "openspiel": lambda: measure_openspiel(args.seconds, args.seed),
         "ours_compiled": lambda: measure_ours(
+            args.seconds, args.seed, args.variant, args.players, args.source
+        ),
+        "ours_baseline": lambda: measure_ours(
             args.seconds, args.seed, args.variant, args.players, args.source
         ),
     }
@@ -181,6 +188,11 @@ def main(argv: list[str] | None = None) -> None:
         type=Path,
         help="also time ours from this compiled copy (made by benchmarks/compiled_build.py)",
     )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="also time ours from this src folder (of an earlier commit), as ours_baseline",
+    )
     parser.add_argument("--child", choices=ENGINES, help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
     parser.add_argument("--source", type=Path, default=ROOT / "src", help=argparse.SUPPRESS)
@@ -194,6 +206,8 @@ def main(argv: list[str] | None = None) -> None:
     pythons = {"ours": Path(sys.executable), "rlcard": peers, "openspiel": peers}
     if args.compiled is not None:
         pythons["ours_compiled"] = Path(sys.executable)
+    if args.baseline is not None:
+        pythons["ours_baseline"] = Path(sys.executable)
     rounds: list[dict[str, dict[str, Any]]] = []
     for number in range(args.rounds):
         seed = number + 1
@@ -220,7 +234,8 @@ def main(argv: list[str] | None = None) -> None:
         }
         for ours in ("ours", "ours_compiled")
         if ours in pythons
-        for peer in ("rlcard", "openspiel")
+        for peer in ("rlcard", "openspiel", "ours_baseline")
+        if peer in pythons
         for figure in ("mean", "median")
     }
     print(
