@@ -49,7 +49,16 @@ from ._memo import MemoKind
 from ._opening_search import OpeningSearch
 from ._quick_refusals import contract_tally, opening_tally, tally_out_of_reach
 from ._run_rules import jokers_apart, with_natural_run
-from ._startable import NO, UNDECIDED, YES, HandGroups, Placed, Slot, hand_groups
+from ._startable import (
+    NO,
+    UNDECIDED,
+    YES,
+    CompletionSearch,
+    HandGroups,
+    Placed,
+    Slot,
+    hand_groups,
+)
 from ._variant_rules import (
     Arrangement,
     VariantRules,
@@ -1193,12 +1202,11 @@ def _startable_answers(
     limit = variant.jokers.going_down_per_group
     apart_rule = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     placed = _laid_runs(laid, variant)
-    if isinstance(requirement, Contract) and _none_completes(
-        hand, laid, requirement, placed, leaves, variant
-    ):
-        return answers
-    # what is left to lay depends on a group's kind, size and jokers only (a contract)
-    lefts: dict[tuple[MeldKind, int, int], tuple[Remaining, ...]] = {}
+    # groups whose rest completes nothing, while nothing is found yet (-1: not counted)
+    refused = 0 if isinstance(requirement, Contract) else -1
+    # what is left to lay depends on a group's kind, size and jokers only (a contract), and
+    # so do the searches that ask whether the rest completes it
+    lefts: dict[tuple[MeldKind, int, int], tuple[_Searches, bool]] = {}
     candidates = hand.keyed()
     for key, shape in _hand_shapes(hand, variant):
         candidate = candidates[key]
@@ -1209,27 +1217,42 @@ def _startable_answers(
             continue
         if isinstance(requirement, Contract):
             kind = (shape.kind, candidate.size, candidate.jokers)
-            left = lefts.get(kind)
-            if left is None:
-                left = lefts[kind] = remaining(together, requirement, variant)
+            read = lefts.get(kind)
+            if read is None:
+                read = lefts[kind] = _searches_of(
+                    hand, remaining(together, requirement, variant), leaves
+                )
         else:
-            left = remaining(together, requirement, variant)
-        if not left or None in left:
+            read = _searches_of(hand, remaining(together, requirement, variant), leaves)
+        searches, asked = read
+        if not asked:
             continue
-        found = _group_answer(hand, candidate, left, placed, leaves, apart_rule)
+        found = _group_answer(searches, candidate, placed, apart_rule)
         if found == YES:
             answers[shape] = True
         elif found != NO:
             answer = _exact_answer(cards, shape.cards, requirement, variant, together, leaves)
             if answer is not None:
                 answers[shape] = answer
+        elif refused >= 0 and not answers:
+            refused += 1
+            if refused == _REFUSED_BEFORE_THE_WHOLE_HAND and _none_completes(
+                hand, laid, requirement, placed, leaves, variant
+            ):
+                return answers  # no group's rest can complete it either
     return answers
+
+
+_REFUSED_BEFORE_THE_WHOLE_HAND = 3
+"""After how many groups whose rest completes nothing (and none found) the whole hand is
+asked once whether it can complete what is left (see :func:`_none_completes`): a hand that
+can go down does not pay for the question."""
 
 
 def _none_completes(
     hand: HandGroups,
     laid: tuple[GroupShape, ...],
-    requirement: Contract,
+    requirement: Requirement,
     placed: tuple[Placed, ...],
     leaves: Callable[[int], bool] | None,
     variant: Variant,
@@ -1247,24 +1270,37 @@ def _none_completes(
     return True
 
 
+_Searches = tuple[CompletionSearch | None, ...]
+"""The searches of what a group leaves to lay, one a reading (None: an opening's points)."""
+
+
+def _searches_of(
+    hand: HandGroups, left: tuple[Remaining, ...], leaves: Callable[[int], bool] | None
+) -> tuple[_Searches, bool]:
+    """The search of each of ``left`` in ``hand`` (see :func:`_group_answer`), and whether
+    the group is asked about at all: it leaves something to lay, and does not meet it."""
+    if not left or None in left:
+        return (), False
+    rules = hand.rules
+    return tuple(
+        hand.search(_slots_of(residual, rules), leaves) if isinstance(residual, Contract) else None
+        for residual in left
+    ), True
+
+
 def _group_answer(
-    hand: HandGroups,
-    candidate: Candidate,
-    left: tuple[Remaining, ...],
-    placed: tuple[Placed, ...],
-    leaves: Callable[[int], bool] | None,
-    apart_rule: bool,
+    searches: _Searches, candidate: Candidate, placed: tuple[Placed, ...], apart_rule: bool
 ) -> int:
     """YES where the one pass over the hand's irreducible groups finds a completion of
-    what one of ``left`` asks after ``candidate``, NO where it shows none exists, else
-    UNDECIDED (the exact search decides)."""
+    what one reading of what ``candidate`` leaves asks (``searches``), NO where it shows
+    none exists, else UNDECIDED (the exact search decides)."""
     if apart_rule and candidate.kind is MeldKind.RUN:
         placed = (*placed, (candidate.suit, candidate.start, candidate.size))
     undecided = False
-    for residual in left:
-        if not isinstance(residual, Contract):
+    for search in searches:
+        if search is None:
             return UNDECIDED  # an opening's points: the exact search
-        answer = hand.completes(candidate, _slots_of(residual, hand.rules), placed, leaves)
+        answer = search.run(candidate, placed)
         if answer == YES:
             return YES
         undecided = undecided or answer != NO

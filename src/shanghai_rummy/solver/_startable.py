@@ -141,7 +141,9 @@ class HandGroups:
         self.by_slot: dict[Slot, list[Candidate]] = {}
         self.masks: dict[Slot, SlotMasks] = {}
         self.plans: dict[tuple[Slot, ...], tuple[list[list[Candidate]], SlotMasks]] = {}
-        self.searches: dict[tuple[tuple[Slot, ...], Callable[[int], bool] | None], _Search] = {}
+        self.searches: dict[
+            tuple[tuple[Slot, ...], Callable[[int], bool] | None], CompletionSearch
+        ] = {}
         # the hand's groups (keys) with their shapes, once read (see solver.possible_shapes)
         self.shapes: list[tuple[tuple[int, ...], GroupShape]] | None = None
 
@@ -232,12 +234,19 @@ class HandGroups:
         fixed order) with groups of its own: :data:`YES`, :data:`NO` or :data:`UNDECIDED`
         (see the module notes). ``placed``: the runs laid or taken that the same-suit-runs
         rule reads; ``leaves``: the numbers of cards the turn may end with."""
+        return self.search(slots, leaves).run(taken, placed)
+
+    def search(
+        self, slots: tuple[Slot, ...], leaves: Callable[[int], bool] | None
+    ) -> CompletionSearch:
+        """The :class:`CompletionSearch` of ``slots`` under ``leaves`` in this hand, made
+        once (:meth:`completes` asks it)."""
         key = (slots, leaves)
         search = self.searches.get(key)
         if search is None:
             apart = self.rules.variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED
-            search = self.searches[key] = _Search(self, slots, leaves, apart)
-        return search.run(taken, placed)
+            search = self.searches[key] = CompletionSearch(self, slots, leaves, apart)
+        return search
 
 
 class SlotMasks:
@@ -289,7 +298,7 @@ def _fewest_jokers(candidate: Candidate) -> tuple[int, int]:
     return candidate.jokers, candidate.size
 
 
-class _Search:
+class CompletionSearch:
     """The depth-first choice of one irreducible group per slot (see
     :meth:`HandGroups.completes`), counting its steps against :data:`SEARCH_BUDGET`; the
     last slot's groups that fit are read from its :class:`SlotMasks` at once."""
