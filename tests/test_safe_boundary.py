@@ -855,3 +855,22 @@ def test_finding_15_long_lists_read_directly_refuse_what_the_converter_refuses(
     document["data"][field].append(item)
     with pytest.raises(sr.SerializationError, match=error):
         sr.from_dict(document, sr.GameState, check_history=False)
+
+
+def test_finding_15_a_history_read_is_not_kept_once_its_state_is_gone() -> None:
+    # validate remembers the histories it checked, so that a game in play checks one new
+    # action a step; it holds them weakly: a server loading many long documents keeps none
+    import gc
+    import weakref
+
+    from shanghai_rummy.engine import validation
+
+    state = sr.new_game(SHANGHAI, players=3, seed=2)
+    for _ in range(40):
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    loaded = sr.from_json(sr.to_json(state), sr.GameState)
+    assert loaded.log is not None and validation._checked(loaded.log)
+    gone = weakref.ref(loaded.log)
+    del loaded
+    gc.collect()
+    assert gone() is None

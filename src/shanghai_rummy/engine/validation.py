@@ -18,6 +18,7 @@ shanghai_rummy.errors.InvalidStateError: GameState (cards): card conservation: m
 from __future__ import annotations
 
 import functools
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any, Final, TypeVar, cast, get_args
@@ -33,7 +34,6 @@ from ..events import DealStarted, chain_key
 from ..levels import cards_dealt, game_ends, requirement_of
 from ..limits import MAX_HISTORY_ACTIONS
 from ..melds import check_group
-from ..memo import IdentityMemo
 from ..solver import check_laid
 from ..state import GameState, History, Phase, StackedDeal
 from ..variants import Progression, Restock, Variant
@@ -159,18 +159,23 @@ def _action_fits(action: object) -> bool:
     return kind in _ACTION_CLASSES and _FIELD_TYPES.fits(kind)(action)
 
 
-_CHECKED_HISTORIES: Final[IdentityMemo[bool]] = IdentityMemo(
-    "engine.validation.checked_histories", 4096
-)
-"""Histories whose every action was found of its type: a state's history is the one before
-it with an action more, so each validate of a game in play checks one new action."""
+_CHECKED_HISTORIES: Final[weakref.WeakValueDictionary[int, History]] = weakref.WeakValueDictionary()
+"""Histories whose every action was found of its type, by identity: a state's history is the
+one before it with an action more, so each validate of a game in play checks one new action.
+Held weakly: a history is forgotten with the last state that holds it, so a server loading
+many long documents keeps none of them here (a bounded memo of strong references would keep
+thousands of histories, each as large as its document allows)."""
+
+
+def _checked(node: History) -> bool:
+    return _CHECKED_HISTORIES.get(id(node)) is node
 
 
 def typed_history(log: History) -> None:
     """Remember that every action of ``log`` is of its fields' types (as the reader of a
     document makes them), so that :func:`~shanghai_rummy.validate` need not check them
     again: a history read from a long document is checked once, as it is read."""
-    _CHECKED_HISTORIES.put(log, None, True)
+    _CHECKED_HISTORIES[id(log)] = log
 
 
 def _history_fits(log: object) -> bool:
@@ -182,12 +187,12 @@ def _history_fits(log: object) -> bool:
     while node is not None:
         if type(node) is not History:
             return False
-        if _CHECKED_HISTORIES.get(node):
+        if _checked(node):
             break
         if not _action_fits(node.action):
             return False
         node = node.previous
-    _CHECKED_HISTORIES.put(head, None, True)
+    _CHECKED_HISTORIES[id(head)] = head
     return True
 
 
