@@ -97,6 +97,9 @@ def test_wild_ranks_a_run_that_also_reads_as_a_set_names_its_kind() -> None:
         "run 9S 2C 2D",
         "run 2C 9S 2D",
         "run 2C 2D 9S",
+        "run 9S 2D 2C",  # the deuces told apart, as possible_groups tells them
+        "run 2D 9S 2C",
+        "run 2D 2C 9S",
     ]
     assert named_kind(check_group(cards("5H 2C 7H"), DEUCES_51), DEUCES_51) is None
 
@@ -400,6 +403,55 @@ def test_wild_ranks_card_laid_off_as_a_joker_counts_toward_the_going_down_turns_
     barred = joker_lay_off_barred(variant, meld, C("2C"), 0, False, "high")  # stands for 6C
     assert barred is not None and "per_group_for_the_going_down_turn" in barred
     assert joker_lay_off_barred(variant, meld, C("2C"), 0, True, "high") is None  # later turn
+
+
+FREE_RUNS_OF_3 = attrs.evolve(
+    WILD_VARIANTS["free"],
+    deals=(attrs.evolve(SHANGHAI.deals[2], requirement=sr.Contract(runs=(3, 3))),) * 10,
+)
+
+
+def _orders_read_as_runs(
+    group: tuple[sr.Card, ...], variant: sr.Variant
+) -> set[tuple[sr.Card, ...]]:
+    found = set()
+    for order in set(itertools.permutations(group)):
+        try:
+            found.add(check_group(order, variant, kind=MeldKind.RUN).cards)
+        except sr.InvalidMeldError:
+            continue
+    return found
+
+
+def test_wild_ranks_run_readings_of_a_set_tell_its_stand_ins_apart() -> None:
+    # a set that also reads as a run: every distinct order of its cards that reads as a run
+    # is one (a joker and a deuce standing in are two different cards; a deuce natural in a
+    # set of deuces may stand in in the run)
+    free = WILD_VARIANTS["free"]
+    two_wild = house(SHANGHAI, "deuces-and-threes", jokers__wild_ranks=(2, 3), melds__run_min=3)
+    for group, variant in [
+        (cards("3C 2C JK"), free),
+        (cards("2C 2D JK"), free),
+        (cards("9H 2C 2D JK"), free),
+        (cards("3C 3D 2C"), two_wild),
+    ]:
+        shape = check_group(group, variant)
+        assert shape.kind is MeldKind.SET
+        runs = {run.cards for run in run_readings(shape, variant)}
+        assert runs == _orders_read_as_runs(group, variant) != set()
+    state = sr.deal_from(
+        FREE_RUNS_OF_3,
+        hands=[cards("2C 3C JK 7D 8D 9D KS QH 5S 10S 4D"), cards("4S 4H 6C 6S 6H 6D 10C 10H")],
+        upcard=C("AS"),
+        stock_top=cards("AD AH"),
+        dealer=1,
+    )
+    state = pass_offers(sr.draw(state, 0, sr.Source.STOCK))
+    listed = set(sr.legal_actions(state))
+    for run in ("2C 3C JK", "3C 2C JK", "3C JK 2C", "JK 3C 2C"):
+        meld = sr.Meld(0, (cards(run),), (MeldKind.RUN,))
+        assert meld in listed
+        assert sr.apply(state, meld).table[0].cards == cards(run)
 
 
 def test_deuces_wild_file_plays_to_the_end_with_deuces_standing_in() -> None:

@@ -607,27 +607,77 @@ def run_readings(shape: Shape, variant: Variant) -> tuple[GroupShape, ...]:
     """The runs the cards of a set of one natural card and jokers also make (the natural
     card at each place of the run in turn, where the ace rule and the run sizes allow), which
     a :class:`~shanghai_rummy.Meld` lays by naming ``MeldKind.RUN``; () for any other group.
+    Under ``jokers.wild_ranks``: every distinct run the set's cards make, a set whose cards
+    are all wild but one at most (its stand-ins told apart, its wild cards standing in).
 
     >>> from shanghai_rummy import get_variant, parse_cards
     >>> rummy51 = get_variant("rummy51")
     >>> [str(run) for run in run_readings(check_group(parse_cards("9C JK JK"), rummy51), rummy51)]
     ['run 9C JK JK', 'run JK 9C JK', 'run JK JK 9C']
     """
-    if shape.kind is not MeldKind.SET or shape.naturals != 1:
+    if shape.kind is not MeldKind.SET:
+        return ()
+    if variant.jokers.wild_ranks:
+        return _wild_run_readings(shape, variant)
+    if shape.naturals != 1:
         return ()
     natural = next(card for card in shape.cards if card.rank is shape.rank)
     standing = [card for card in shape.cards if card.rank is not shape.rank]  # jokers
     runs = []
     for place in range(len(standing) + 1):
         cards = (*standing[:place], natural, *standing[place:])
-        if variant.jokers.wild_ranks:
-            with contextlib.suppress(InvalidMeldError):
-                runs.append(check_group(cards, variant, kind=MeldKind.RUN))
-            continue
         read = _read_run(cards, variant)
         if isinstance(read, GroupShape):
             runs.append(read)
     return tuple(runs)
+
+
+def _wild_run_readings(shape: Shape, variant: Variant) -> tuple[GroupShape, ...]:
+    """:func:`run_readings` under ``jokers.wild_ranks``: every distinct order of the set's
+    cards that reads as a run. Its stand-ins are told apart (``9C 2C JK`` and ``9C JK 2C``
+    are two runs: the joker stands for another card), and a wild card natural in the set
+    may stand in in the run (``2C 2D JK``, a set of deuces, is also the run 2C-3C-4C). A
+    card that is not wild stands as itself in a run, so a set of two or more has none."""
+    firm = [card for card in shape.cards if not variant.jokers.is_wild(card)]
+    if len(firm) > 1:
+        return ()
+    # at most one card of a rank stands as itself in a run (two aces at its two ends)
+    most_naturals = len({card.rank for card in shape.cards if card.rank is not None}) + 1
+    if variant.jokers.at_most_naturals and 2 * most_naturals < len(shape.cards):
+        return ()
+    rest = list(shape.cards)
+    if firm:
+        rest.remove(firm[0])
+    runs: dict[tuple[Card, ...], GroupShape] = {}
+    for order in _distinct_orders(rest):
+        places = range(len(order) + 1) if firm else (0,)
+        for place in places:
+            cards = (*order[:place], *firm, *order[place:])
+            with contextlib.suppress(InvalidMeldError):
+                run = check_group(cards, variant, kind=MeldKind.RUN)
+                runs.setdefault(run.cards, run)
+    return tuple(runs.values())
+
+
+def _distinct_orders(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every distinct order of ``cards`` (copies alike), those of the cards' first order
+    first."""
+    kinds = list(dict.fromkeys(cards))
+    left = {kind: cards.count(kind) for kind in kinds}
+    orders: list[tuple[Card, ...]] = []
+
+    def grow(done: tuple[Card, ...]) -> None:
+        if len(done) == len(cards):
+            orders.append(done)
+            return
+        for kind in kinds:
+            if left[kind]:
+                left[kind] -= 1
+                grow((*done, kind))
+                left[kind] += 1
+
+    grow(())
+    return orders
 
 
 def _capped(shape: GroupShape, joker_limit: int | None) -> GroupShape:

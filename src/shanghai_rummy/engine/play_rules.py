@@ -381,13 +381,15 @@ def new_group_options(
 ) -> tuple[tuple[tuple[Card, ...], MeldKind | None], ...]:
     """Every distinct single group ``hand`` can lay down after going down, each with the kind
     a Meld must name to lay it: None, but ``MeldKind.RUN`` for the runs that the cards of a
-    set of one natural card and jokers also make (both readings are listed)."""
+    set of one natural card and jokers also make (both readings are listed; under
+    ``jokers.wild_ranks``, of a set whose cards are wild but one at most)."""
     groups = possible_groups(hand, variant)
     options: list[tuple[tuple[Card, ...], MeldKind | None]] = [(group, None) for group in groups]
-    if variant.jokers.at_most_naturals:
+    wild = bool(variant.jokers.wild_ranks)
+    if variant.jokers.at_most_naturals and not wild:
         return tuple(options)  # one natural card with jokers is never a group
     for group in groups:
-        if sum(1 for card in group if card.rank is not None) == 1:
+        if wild or sum(1 for card in group if card.rank is not None) == 1:
             for run in run_readings(check_group(group, variant), variant):
                 options.append((run.cards, named_kind(run, variant)))
     return tuple(options)
