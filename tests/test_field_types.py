@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 import pytest
@@ -90,3 +91,30 @@ def test_validate_finds_a_mistyped_action_anywhere_in_a_history_it_has_checked()
     appended = sr.History(state.log, forged_action, len(actions) + 1)
     with pytest.raises(sr.InvalidStateError, match="types"):
         sr.validate(attrs.evolve(state, log=sr.History(appended, actions[0], len(actions) + 2)))
+
+
+JUNK: Any = "junk"
+
+
+def test_validate_refuses_a_history_whose_links_or_lengths_are_forged() -> None:
+    # each node of a history holds the one before it and counts its actions: a forged link
+    # or length is refused (it was a stray AttributeError/TypeError, or accepted)
+    state = reach("shanghai", 3, lambda s: len(s.history) >= 6)
+    log = state.log
+    assert log is not None and log.previous is not None
+    forged_logs = {
+        "History before action": sr.History(JUNK, log.action, log.length),
+        "does not hold": sr.History(log.previous, log.action, 2),
+        "is the first one": sr.History(None, log.action, 2),
+        "expected int": sr.History(log.previous, log.action, True),
+        "1 to": sr.History(log.previous, log.action, 0),
+    }
+    deep = sr.History(JUNK, log.previous.action, log.length - 1)
+    forged_logs[f"History before action {log.length - 1}"] = sr.History(
+        deep, log.action, log.length
+    )
+    for message, forged in forged_logs.items():
+        with pytest.raises(sr.InvalidStateError, match=message):
+            sr.validate(attrs.evolve(state, log=forged))
+    sr.validate(state)
+    sr.validate(attrs.evolve(state, log=sr.History(log.previous, log.action, log.length)))

@@ -129,10 +129,24 @@ def _seat_ok(seat: object, players: int) -> bool:
 
 def _history_types(log: object, path: str) -> Problems:
     assert isinstance(log, History)  # the hint was checked first
-    if log.length > MAX_HISTORY_ACTIONS:
-        yield path, f"at most {MAX_HISTORY_ACTIONS} actions (limits.MAX_HISTORY_ACTIONS)"
+    if type(log.length) is not int:
+        yield f"{path}.length", f"expected int, got {describe_type(log.length)}"
         return
-    for index, action in enumerate(log):
+    if not 1 <= log.length <= MAX_HISTORY_ACTIONS:
+        yield path, f"1 to {MAX_HISTORY_ACTIONS} actions (limits.MAX_HISTORY_ACTIONS)"
+        return
+    nodes = []
+    node: History = log
+    while True:
+        nodes.append(node)
+        link = _link_problem(node)
+        if link is not None:
+            yield path, link
+            return
+        if node.previous is None:
+            break
+        node = node.previous
+    for index, action in enumerate(reversed([node.action for node in nodes])):
         if not _action_fits(action):
             kind = type(action)
             if kind in _ACTION_CLASSES:
@@ -178,21 +192,32 @@ def typed_history(log: History) -> None:
     _CHECKED_HISTORIES[id(log)] = log
 
 
+def _link_problem(node: History) -> str | None:
+    """What is wrong with the link from ``node`` to the history before it (a History, or
+    None, holding one action fewer), or None: each node's length counts its actions, so a
+    walk of a history ends within its length."""
+    previous = node.previous
+    if previous is None:
+        return None if node.length == 1 else f"action {node.length} is the first one"
+    if type(previous) is not History:
+        return f"expected the History before action {node.length}, got {describe_type(previous)}"
+    if type(previous.length) is not int or previous.length != node.length - 1:
+        return f"the history before action {node.length} does not hold {node.length - 1} actions"
+    return None
+
+
 def _history_fits(log: object) -> bool:
     assert isinstance(log, History)  # the outside was checked first
-    if log.length > MAX_HISTORY_ACTIONS:
+    if type(log.length) is not int or not 1 <= log.length <= MAX_HISTORY_ACTIONS:
         return False
-    head = log
-    node: object = log
-    while node is not None:
-        if type(node) is not History:
+    node = log
+    while not _checked(node):
+        if not _action_fits(node.action) or _link_problem(node) is not None:
             return False
-        if _checked(node):
+        if node.previous is None:
             break
-        if not _action_fits(node.action):
-            return False
         node = node.previous
-    _CHECKED_HISTORIES[id(head)] = head
+    _CHECKED_HISTORIES[id(log)] = log
     return True
 
 
