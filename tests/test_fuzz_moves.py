@@ -801,3 +801,32 @@ def test_other_melds_packs_and_contracts_play_never_get_stuck_and_stay_valid(
         assume(False)  # a pack too small for the seats and the deal
         raise  # pragma: no cover
     play_checked(on_random_levels(state, rng), rng, 600)
+
+
+class WideMoveFuzz(MoveFuzz):
+    """The state machine of the presets (legal moves and every illegal attempt) over a
+    randomly drawn wide variant (see :func:`wide_variants`): the new fields of the house
+    rules (wild ranks and dead wilds, progressive contracts, natural runs, freed jokers to
+    a run's end...) drawn with the rest."""
+
+    variant_id = "wide"
+
+    @initialize(
+        variant=wide_variants(),
+        players=st.integers(min_value=2, max_value=5),
+        seed=st.integers(min_value=0, max_value=100_000),
+        warm_up=st.sampled_from((0, 20, 60)),
+    )
+    def start(self, variant: sr.Variant, players: int, seed: int, warm_up: int) -> None:  # type: ignore[override]
+        players = min(max(players, variant.min_players), variant.max_players)
+        rng = random.Random(seed)
+        try:
+            state = sr.new_game(variant, players=players, seed=seed)
+        except sr.RummyError:
+            assume(False)  # a pack too small for the seats and the deal
+            raise  # pragma: no cover
+        self.state = advance(on_random_levels(state, rng), rng, warm_up)
+
+
+WideMoveFuzz.TestCase.settings = settings(FUZZ_SETTINGS, max_examples=12)
+TestFuzzWideVariants = WideMoveFuzz.TestCase
