@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 from shanghai_rummy import limits
+from shanghai_rummy.solver._card_counts import count_cards
+from shanghai_rummy.solver._general_walk import every_way
+from shanghai_rummy.solver._variant_rules import rules_of
 
 SHANGHAI = sr.get_variant("shanghai")
 RUMMY51 = sr.get_variant("rummy51")
@@ -424,12 +427,106 @@ def test_finding_01_the_jokers_owed_and_turn_end_searches_agree_with_every_way(
             for way in ways
         )
         assert (completed is not None) == with_group, (group, hand)
+    # the walk itself, which the quick tries before it mostly spare (see below)
+    counts, jokers = count_cards(hand)
+    rules = rules_of(variant)
+    walked = every_way(
+        counts, jokers, requirement, rules, first_only=True, leaves=ends, jokers_at_least=owed
+    )
+    assert bool(walked) == expected, hand
     for leaves, bounds in (
         (lambda left: left == 0, {"most_left": 0}),
         (lambda left: left >= 2, {"least_left": 2}),
     ):
         listed = any(leaves(size - sum(map(len, way))) for way in ways)
         assert solver.way_leaving(hand, requirement, variant, leaves, **bounds) == listed, hand
+        counts, jokers = count_cards(hand)
+        walked = every_way(
+            counts, jokers, requirement, rules, first_only=True, leaves=leaves, **bounds
+        )
+        assert bool(walked) == listed, hand
+
+
+@pytest.mark.parametrize(
+    ("case", "hand", "owed"),
+    [
+        (3, "8D 7S 4H 8C JK JK 5S 9D 6H JK 6S", 3),  # rummy51: a way of three groups
+        (3, "JK JK 8H 7H 8S 8D JK 4S 6H 4H", 2),
+        (4, "JK 7S 5S 4S JK JK 8S JK", 4),  # exact sizes: no way holds four
+        (1, "6H 3S JK 6S 8S 7H 8H 5H JK", 2),  # shanghai-wiki: none holds two
+    ],
+)
+def test_finding_01_where_the_quick_tries_fail_the_walk_answers_as_every_way(
+    case: int, hand: str, owed: int
+) -> None:
+    from shanghai_rummy import solver
+    from shanghai_rummy.caches import clear_caches
+    from shanghai_rummy.engine import play_rules
+
+    variant, deal = _BRUTE_VARIANTS[case]
+    requirement = variant.deal(deal).requirement
+    cards = sr.parse_cards(hand)
+    ends = play_rules.going_down_turn_end(variant, deal) or (lambda left: True)
+    walks: list[int] = []
+    walk = solver.every_way
+
+    def counted(*args: Any, **named: Any) -> Any:
+        walks.append(named.get("jokers_at_least", 0))
+        return walk(*args, **named)
+
+    clear_caches()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "every_way", counted)
+        found = solver.complete(cards, requirement, variant, leaves=ends, jokers_at_least=owed)
+    assert owed in walks  # the walk for the jokers was asked
+    expected = any(
+        sum(group.count(sr.JOKER) for group in way) >= owed
+        and ends(len(cards) - sum(map(len, way)))
+        for way in solver.arrangements(cards, requirement, variant)
+    )
+    assert (found is not None) == expected
+    if found is not None:
+        solver.check_going_down(found, requirement, variant)
+        assert sum(group.count(sr.JOKER) for group in found) >= owed
+
+
+@pytest.mark.parametrize(
+    ("deal", "hand", "owed"),
+    [
+        # the way found holds 4 jokers once naturals are given back; a joker at a run's end
+        # makes the fifth
+        (5, "JK JK JK JK JK JK QH AH 2H QH 3H 9H 9H 4H 9H 7H KH 10H 6H JH 7H KH 10H JH", 5),
+        # two runs of 4 hold 2 jokers each (no more jokers than natural cards): the ways of
+        # two runs of 6 hold 3 each
+        (3, "JK JK JK JK JK JK 5H 8H 2H 9H 5H QH 7H 5H QH 6H 3H AH KH 3H 2H 7H 10H QH", 6),
+    ],
+)
+def test_finding_01_the_quick_tries_for_jokers_owed_give_ways_the_checks_accept(
+    deal: int, hand: str, owed: int
+) -> None:
+    from shanghai_rummy import solver
+    from shanghai_rummy.engine import play_rules
+
+    wiki = sr.get_variant("shanghai-wiki")
+    cards = sr.parse_cards(hand)
+    requirement = wiki.deal(deal).requirement
+    ends = play_rules.going_down_turn_end(wiki, deal)
+    found = solver.complete(cards, requirement, wiki, leaves=ends, jokers_at_least=owed)
+    assert found is not None
+    solver.check_going_down(found, requirement, wiki)
+    assert sum(group.count(sr.JOKER) for group in found) >= owed
+    assert ends is not None and ends(len(cards) - sum(map(len, found)))
+    counts, jokers = count_cards(cards)
+    walked = every_way(
+        counts,
+        jokers,
+        requirement,
+        rules_of(wiki),
+        first_only=True,
+        leaves=ends,
+        jokers_at_least=owed,
+    )
+    assert walked and sum(candidate.jokers for candidate in walked[0]) >= owed
 
 
 @pytest.mark.parametrize("variant_id", sorted(sr.VARIANTS))
