@@ -507,3 +507,27 @@ def test_dead_wild_discards_needs_wild_ranks_and_loads_from_a_file() -> None:
         }
     )
     assert loaded.jokers.dead_on_the_pile(C("2S")) and not loaded.jokers.dead_on_the_pile(sr.JOKER)
+
+
+def test_wild_ranks_a_set_laid_off_on_reads_again_as_its_rank() -> None:
+    # every card of the set of threes 2C 3D 3H is wild (deuces and threes): given 2H its cards
+    # would read as a set of deuces, so the state was refused by validate and by from_json
+    variant = house(SHANGHAI, "deuces-and-threes-wild", jokers__wild_ranks=(2, 3))
+    meld = make_table_meld(1, 0, cards("2C 3D 3H"), variant)
+    assert meld.rank is sr.Rank.THREE
+    grown = extend(meld, C("2H"), variant)
+    assert grown.rank is sr.Rank.THREE and grown.cards == cards("3D 2C 3H 2H")
+    assert check_group(grown.cards, variant).rank is sr.Rank.THREE
+    state = sr.deal_from(
+        variant,
+        hands=[cards("2C 3D 3H 9C 9D 9H 2H KS QH 5S 10S"), cards("4S 4D 6C 6S 6H 6D 10C 10H")],
+        upcard=C("AS"),
+        stock_top=cards("AD AH"),
+        dealer=1,
+    )
+    state = sr.meld(
+        pass_offers(sr.draw(state, 0, sr.Source.STOCK)), 0, [cards("2C 3D 3H"), cards("9C 9D 9H")]
+    )
+    laid = sr.lay_off(state, 0, C("2H"), state.table[0].id)
+    sr.validate(laid)
+    assert sr.from_json(sr.to_json(laid), sr.GameState) == laid

@@ -997,12 +997,27 @@ def _extended(meld: TableMeld, card: Card, end: LayOffPlace, variant: Variant) -
         if card.rank is None:
             return attrs.evolve(meld, cards=(*meld.cards, card))
         jokers_at = next((i for i, c in enumerate(meld.cards) if c.rank is None), len(meld.cards))
-        return attrs.evolve(meld, cards=(*meld.cards[:jokers_at], card, *meld.cards[jokers_at:]))
+        cards = (*meld.cards[:jokers_at], card, *meld.cards[jokers_at:])
+        if variant.jokers.wild_ranks:
+            cards = _reading_kept(meld, cards, variant)
+        return attrs.evolve(meld, cards=cards)
     assert meld.start is not None
     if end == "low":
         start = _normal_start(meld.start - 1, variant.melds.aces)
         return attrs.evolve(meld, cards=(card, *meld.cards), start=start)
     return attrs.evolve(meld, cards=(*meld.cards, card))
+
+
+def _reading_kept(meld: TableMeld, cards: tuple[Card, ...], variant: Variant) -> tuple[Card, ...]:
+    """The ``cards`` of a set grown by a lay-off under ``jokers.wild_ranks``, ordered so that
+    they read again as the set of ``meld``'s rank: where every card is wild the first one
+    that reads as a set fixes its rank (a set of threes ``2C 3D 3H`` given ``2H`` would read
+    as a set of deuces), so a card of the set's rank is put first there."""
+    with contextlib.suppress(InvalidMeldError):
+        if check_group(cards, variant, kind=MeldKind.SET).rank is meld.rank:
+            return cards
+    first = next((i for i, held in enumerate(cards) if held.rank is meld.rank), 0)
+    return (cards[first], *cards[:first], *cards[first + 1 :])
 
 
 # --- joker swaps ------------------------------------------------------------------------------
