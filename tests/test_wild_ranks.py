@@ -531,3 +531,22 @@ def test_wild_ranks_a_set_laid_off_on_reads_again_as_its_rank() -> None:
     laid = sr.lay_off(state, 0, C("2H"), state.table[0].id)
     sr.validate(laid)
     assert sr.from_json(sr.to_json(laid), sr.GameState) == laid
+
+
+def test_wild_ranks_a_set_of_wild_cards_keeps_its_rank_in_canonical_form() -> None:
+    # deuces and threes wild: 3D 3H 2C 2H is a set of threes, 2C 2H 3D 3H a set of deuces;
+    # the canonical form of each reads again as itself, and both are possible groups
+    variant = house(SHANGHAI, "deuces-and-threes-wild", jokers__wild_ranks=(2, 3))
+    threes, deuces = (
+        check_group(cards("3D 3H 2C 2H"), variant),
+        check_group(cards("2C 2H 3D 3H"), variant),
+    )
+    assert (threes.rank, deuces.rank) == (sr.Rank.THREE, sr.Rank.TWO)
+    for shape in (threes, deuces):
+        (canonical,) = sr.canonical_groups([shape], variant)
+        assert check_group(canonical, variant).rank is shape.rank
+    groups = sr.possible_groups(cards("2C 3D 3H 2H"), variant)
+    assert {check_group(group, variant).rank for group in groups if len(group) == 4} == {
+        sr.Rank.TWO,
+        sr.Rank.THREE,
+    }

@@ -62,13 +62,12 @@ from ._startable import (
 from ._variant_rules import (
     Arrangement,
     VariantRules,
-    canonical_form,
     forget_compiled_rules,
     match_slots,
     rules_of,
     runs_clash,
 )
-from ._wild_cards import PlainSolver, WildSolver
+from ._wild_cards import PlainSolver, WildSolver, canonical_form_of
 
 __all__ = [
     "arrangements",
@@ -360,7 +359,9 @@ def canonical_groups(
         group if isinstance(group, (GroupShape, TableMeld)) else check_group(group, variant)
         for group in groups
     ]
-    keyed = sorted((canonical_form(shape) for shape in shapes), key=lambda pair: pair[0])
+    keyed = sorted(
+        (canonical_form_of(shape, variant) for shape in shapes), key=lambda pair: pair[0]
+    )
     return tuple(cards for _, cards in keyed)
 
 

@@ -37,13 +37,13 @@ import attrs
 from ..cards import JOKER, Card, sort_cards
 from ..contracts import Opening, Requirement
 from ..errors import RummyError
-from ..melds import GroupShape, check_group
+from ..melds import GroupShape, MeldKind, Shape, check_group
 from ..variants import SameSuitRuns, Variant
 from ._card_counts import tally_of
 from ._memo import MemoKind
 from ._variant_rules import Arrangement, canonical_form, card_code, rules_of
 
-__all__ = ["PlainSolver", "WildSolver", "holds_wild_cards", "plain_variant"]
+__all__ = ["PlainSolver", "WildSolver", "canonical_form_of", "holds_wild_cards", "plain_variant"]
 
 Leaves = Callable[[int], bool] | None
 Remaining = Requirement | None
@@ -292,7 +292,9 @@ class WildSolver:
                 for (given,) in givings((group,), pool, variant):
                     canonical = _canonical_cards(given, variant)
                     if canonical not in found:
-                        found[canonical] = canonical_form(check_group(canonical, variant))[0]
+                        found[canonical] = canonical_form_of(
+                            check_group(canonical, variant), variant
+                        )[0]
         return tuple(sorted(found, key=found.__getitem__))
 
     def possible_shapes(self, cards: Iterable[Card], variant: Variant) -> tuple[GroupShape, ...]:
@@ -356,7 +358,25 @@ class WildSolver:
 def _canonical_cards(group: tuple[Card, ...], variant: Variant) -> tuple[Card, ...]:
     """The cards of ``group`` in canonical form (as read in the order given); the way
     given is read again in that form, as ``check_going_down`` reads an answer."""
-    return canonical_form(check_group(group, variant))[1]
+    return canonical_form_of(check_group(group, variant), variant)[1]
+
+
+def canonical_form_of(
+    shape: Shape, variant: Variant
+) -> tuple[tuple[object, ...], tuple[Card, ...]]:
+    """``canonical_form`` of ``shape`` under ``variant``: under wild ranks a set whose cards
+    are all wild begins with a card of its rank, so that its cards read again as that set
+    (the first of them that reads as a set fixes the rank: ``2C 3D 3H 2H``, deuces and
+    threes wild, is a set of deuces, ``3D 2C 2H 3H`` a set of threes)."""
+    key, cards = canonical_form(shape)
+    if shape.kind is not MeldKind.SET or not variant.jokers.wild_ranks:
+        return key, cards
+    held = [card for card in cards if card.rank is not None]
+    if not held or held[0].rank is shape.rank or not all(map(variant.jokers.is_wild, held)):
+        return key, cards
+    first = next(i for i, card in enumerate(cards) if card.rank is shape.rank)
+    cards = (cards[first], *cards[:first], *cards[first + 1 :])
+    return (*key[:2], _codes(cards)), cards
 
 
 def _codes(group: tuple[Card, ...]) -> tuple[int, ...]:
@@ -393,7 +413,8 @@ class _Judge:
             return None
         if self.jokers and sum(group.count(JOKER) for group in way) < self.jokers:
             return None
-        return tuple(cards for _, cards in sorted(map(canonical_form, shapes), key=_first))
+        forms = (canonical_form_of(shape, self.variant) for shape in shapes)
+        return tuple(cards for _, cards in sorted(forms, key=_first))
 
     def first(self, ways: Iterable[Arrangement], pool: Sequence[Card]) -> Arrangement | None:
         """The first of ``ways`` (of the searches) that reads right with some giving of its
