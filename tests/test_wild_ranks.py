@@ -411,6 +411,18 @@ FREE_RUNS_OF_3 = attrs.evolve(
 )
 
 
+def _seat_0_drawn(variant: sr.Variant, hand: str) -> sr.GameState:
+    """Seat 0 holds ``hand`` and has drawn AD from the stock (nobody bought the upcard)."""
+    state = sr.deal_from(
+        variant,
+        hands=[cards(hand), cards("4S 4D 6C 6S 6H 6D 10C 10H")],
+        upcard=C("AS"),
+        stock_top=cards("AD AH"),
+        dealer=1,
+    )
+    return pass_offers(sr.draw(state, 0, sr.Source.STOCK))
+
+
 def _orders_read_as_runs(
     group: tuple[sr.Card, ...], variant: sr.Variant
 ) -> set[tuple[sr.Card, ...]]:
@@ -439,14 +451,7 @@ def test_wild_ranks_run_readings_of_a_set_tell_its_stand_ins_apart() -> None:
         assert shape.kind is MeldKind.SET
         runs = {run.cards for run in run_readings(shape, variant)}
         assert runs == _orders_read_as_runs(group, variant) != set()
-    state = sr.deal_from(
-        FREE_RUNS_OF_3,
-        hands=[cards("2C 3C JK 7D 8D 9D KS QH 5S 10S 4D"), cards("4S 4H 6C 6S 6H 6D 10C 10H")],
-        upcard=C("AS"),
-        stock_top=cards("AD AH"),
-        dealer=1,
-    )
-    state = pass_offers(sr.draw(state, 0, sr.Source.STOCK))
+    state = _seat_0_drawn(FREE_RUNS_OF_3, "2C 3C JK 7D 8D 9D KS QH 5S 10S 4D")
     listed = set(sr.legal_actions(state))
     for run in ("2C 3C JK", "3C 2C JK", "3C JK 2C", "JK 3C 2C"):
         meld = sr.Meld(0, (cards(run),), (MeldKind.RUN,))
@@ -518,16 +523,8 @@ def test_wild_ranks_a_set_laid_off_on_reads_again_as_its_rank() -> None:
     grown = extend(meld, C("2H"), variant)
     assert grown.rank is sr.Rank.THREE and grown.cards == cards("3D 2C 3H 2H")
     assert check_group(grown.cards, variant).rank is sr.Rank.THREE
-    state = sr.deal_from(
-        variant,
-        hands=[cards("2C 3D 3H 9C 9D 9H 2H KS QH 5S 10S"), cards("4S 4D 6C 6S 6H 6D 10C 10H")],
-        upcard=C("AS"),
-        stock_top=cards("AD AH"),
-        dealer=1,
-    )
-    state = sr.meld(
-        pass_offers(sr.draw(state, 0, sr.Source.STOCK)), 0, [cards("2C 3D 3H"), cards("9C 9D 9H")]
-    )
+    state = _seat_0_drawn(variant, "2C 3D 3H 9C 9D 9H 2H KS QH 5S 10S")
+    state = sr.meld(state, 0, [cards("2C 3D 3H"), cards("9C 9D 9H")])
     laid = sr.lay_off(state, 0, C("2H"), state.table[0].id)
     sr.validate(laid)
     assert sr.from_json(sr.to_json(laid), sr.GameState) == laid
