@@ -30,7 +30,7 @@ from shanghai_rummy.melds import (
 from shanghai_rummy.solver import check_shapes, complete, startable_groups
 
 from .bot_games import bot_play
-from .helpers import C, cards
+from .helpers import C, cards, stacked
 from .positions import house, pass_offers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -547,3 +547,18 @@ def test_wild_ranks_a_set_of_wild_cards_keeps_its_rank_in_canonical_form() -> No
         sr.Rank.TWO,
         sr.Rank.THREE,
     }
+
+
+def test_wild_ranks_two_ranks_list_the_run_reading_of_a_set_where_at_most_naturals_holds() -> None:
+    # twos and threes wild: 2C 3C 3D reads first as a set of threes, and also as a run
+    # (3C itself, 2C and 3D standing in), which at_most_naturals allows; both are listed
+    base = house(SHANGHAI, "two-wild-ranks", jokers__wild_ranks=(2, 3), melds__run_min=3)
+    spec = attrs.evolve(base.deals[0], requirement=sr.Contract(runs=(3, 3)), cards=11)
+    variant = attrs.evolve(base, deals=(spec,), deal_count=None)
+    hand = cards("2C 3C 3D 7D 8D 9D KS QH 5S 10S 4H")
+    state = stacked(variant, {1: hand}, stock_top=cards("AD"))
+    state = pass_offers(sr.apply(state, sr.Draw(1, sr.Source.STOCK)))
+    run = sr.Meld(1, (cards("2C 3C 3D"),), kinds=(sr.MeldKind.RUN,))
+    assert run in sr.legal_actions(state)
+    after = sr.apply(state, run)
+    assert after.table[-1].kind is sr.MeldKind.RUN
