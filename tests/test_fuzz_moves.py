@@ -718,8 +718,8 @@ def wide_variants(draw: st.DrawFn) -> sr.Variant:
         set_distinct_suits=draw(flag),
         set_distinct_suits_when_laid=draw(flag),
     )
-    # deuces wild now and then (not with sets of distinct suits, not playable yet)
-    wild = () if melds.distinct_suits_when_laid else draw(st.sampled_from([(), (), (), (2,)]))
+    # deuces wild now and then
+    wild = draw(st.sampled_from([(), (), (), (2,)]))
     jokers = attrs.evolve(
         base.jokers,
         at_most_naturals=draw(flag),

@@ -139,14 +139,26 @@ def test_wild_ranks_are_checked() -> None:
     assert loaded.jokers.wild_ranks == (2,)
 
 
-def test_wild_ranks_with_sets_of_distinct_suits_are_not_dealt_yet() -> None:
-    with pytest.raises(sr.VariantError, match=r"wild_ranks.*distinct suits"):
-        sr.new_game(DEUCES_51, players=4, seed=1)
-    with pytest.raises(sr.VariantError, match="wild_ranks"):
-        sr.deal_from(DEUCES_51, hands=[cards("3C")] * 4)
-    state = attrs.evolve(sr.new_game(RUMMY51, players=4, seed=1), variant=DEUCES_51)
-    with pytest.raises(sr.InvalidStateError, match="wild_ranks"):
-        sr.validate(state)
+def test_wild_ranks_with_sets_of_distinct_suits_deal_and_play_to_the_end() -> None:
+    assert DEUCES_51.melds.set_distinct_suits
+    sr.validate(sr.deal_from(DEUCES_51, hands=[cards("2C 2C 3C"), cards("2D"), cards("3D")]))
+    bots = [sr.GreedyBot(DEUCES_51) for _ in range(3)]
+    state = sr.new_game(DEUCES_51, players=3, seed=2)
+    sr.validate(state)
+    standing_in = 0
+    for _ in range(5_000):
+        if state.phase is sr.Phase.DEAL_OVER:
+            state = sr.next_deal(state)
+        if state.to_act is None:
+            break
+        state = sr.apply(state, bots[state.to_act].choose(sr.view(state, state.to_act)))
+        standing_in = max(
+            standing_in,
+            sum(meld.jokers - sum(card.is_joker for card in meld.cards) for meld in state.table),
+        )
+    assert state.is_over and state.outcome is not None
+    sr.validate(state)
+    assert standing_in > 0  # a deuce stood for another card on the table
 
 
 def test_wild_ranks_are_dealt_and_validated() -> None:
@@ -295,6 +307,14 @@ WILD_VARIANTS = {
     ),
     "camping": house(sr.get_variant("shanghai-camping"), "deuces-camping", jokers__wild_ranks=(2,)),
     "rummy51": house(DEUCES_51, "deuces-51-any-suits", melds__set_distinct_suits=False),
+    "distinct51": DEUCES_51,
+    "distinct": house(
+        SHANGHAI,
+        "deuces-distinct",
+        jokers__wild_ranks=(2, 5),
+        jokers__at_most_naturals=False,
+        melds__set_distinct_suits=True,
+    ),
 }
 _NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)  # the brute force is slow to shrink
 WILD_REQUIREMENTS: list[sr.Requirement] = [

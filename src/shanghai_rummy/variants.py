@@ -196,9 +196,7 @@ class JokerRules:
       and suit at its place in a run) and a joker everywhere else; every joker limit counts
       it as a joker only where it stands for another card. Only the jokers themselves are
       ever swapped out of a group. A wild card held scores its rank's value. The solver
-      counts a wild card held as a joker or as itself. Not playable yet together with sets
-      of distinct suits (``melds.set_distinct_suits`` / ``set_distinct_suits_when_laid``):
-      new_game refuses that pair.
+      counts a wild card held as a joker or as itself, with sets of distinct suits too.
     - ``dead_wild_discards``: house rule, with ``wild_ranks``: a card of a wild rank on top
       of the discard pile is dead, like a card covered by another: it may not be taken or
       bought (the next player draws from the stock), whether a player discarded it or it

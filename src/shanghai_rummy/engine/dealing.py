@@ -45,28 +45,6 @@ def first_dealer(variant: Variant, players: int, seed: int) -> int:
     return ranks.index(min(ranks))
 
 
-@refuses_bad_arguments
-def refuse_unplayable(variant: Variant) -> None:
-    """Raise :class:`~shanghai_rummy.VariantError` for a variant the engine does not deal
-    yet: wild ranks (``jokers.wild_ranks``) together with sets of distinct suits
-    (``melds.set_distinct_suits`` or ``set_distinct_suits_when_laid``). There a wild card
-    of a set's rank is natural with its suit, so a group may read as a run where the same
-    group with that card a joker reads as a set, which the solver's searches by card
-    counts do not see."""
-    if unplayable_wild_ranks(variant):
-        raise VariantError(
-            "Variant.jokers.wild_ranks: wild ranks together with sets of distinct suits "
-            "(variant.melds.set_distinct_suits / set_distinct_suits_when_laid) are not "
-            "playable yet"
-        )
-
-
-def unplayable_wild_ranks(variant: Variant) -> bool:
-    """Whether ``variant`` holds wild ranks the engine does not play yet (see
-    :func:`refuse_unplayable`)."""
-    return bool(variant.jokers.wild_ranks) and variant.melds.distinct_suits_when_laid
-
-
 def new_game(variant: Variant, players: int, seed: int = 0) -> GameState:
     """A new game with deal 1 dealt, ready for the first decision.
 
@@ -77,7 +55,6 @@ def new_game(variant: Variant, players: int, seed: int = 0) -> GameState:
     """
     expect(variant, Variant, "new_game", "variant")
     check_seed(seed, "new_game")
-    refuse_unplayable(variant)
     variant.pack_size(players)
     dealer = first_dealer(variant, players, seed)
     levels = first_levels(variant, players)
@@ -212,7 +189,6 @@ def stacked_deal(
     deal's invariants."""
     expect(variant, Variant, "deal_from", "variant")
     check_seed(seed, "deal_from")
-    refuse_unplayable(variant)
     refuse_text(hands)
     try:
         held = tuple(checked_cards(hand) for hand in hands)

@@ -37,7 +37,7 @@ from ..melds import check_group
 from ..solver import check_laid
 from ..state import GameState, History, Phase, StackedDeal
 from ..variants import Progression, Restock, Variant
-from .dealing import first_state, next_deal, unplayable_wild_ranks
+from .dealing import first_state, next_deal
 from .going_down import extends_going_down, laid_shapes
 from .phases import apply_action, has_legal_action
 
@@ -290,14 +290,6 @@ def _shape(state: GameState) -> Problems:
         yield "turn_state.discarded_by", f"shape: no seat {discarded_by!r}"
     if state.upcard_live and not state.discard_pile:
         yield "upcard_live", "shape: a live upcard needs a discard pile"
-    if unplayable_wild_ranks(variant):
-        yield (
-            "variant",
-            (
-                "shape: wild ranks (variant.jokers.wild_ranks) with sets of distinct suits are "
-                "not playable yet"
-            ),
-        )
     if state.restocks and variant.stock.restock is Restock.END_DEAL:
         yield "restocks", "shape: this variant never re-stocks (variant.stock.restock=end_deal)"
     most = variant.stock.max_restocks

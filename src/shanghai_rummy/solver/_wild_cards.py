@@ -21,6 +21,15 @@ a group whose every natural card is wild), so every answer is read again. Where 
 a search finds in a split does not read right with any giving of its jokers, every way of
 that split is listed and tried (rare: only those house rules together).
 
+One group escapes the splits, only where sets laid hold distinct suits: a run of wild cards
+and jokers only in which one card stands as itself, such as ``2D 2D JK JK`` (2D-3D-4D-5D,
+no set: two diamonds). In its split it is one natural card and jokers, which the searches
+read as a set, never as that run (every wild card of the set's rank natural, the wild
+variant reads no set of it only because two of them share a suit; without distinct suits a
+set of one natural card and jokers is valid wherever one with more natural cards is). Those
+runs are listed apart (:func:`lone_runs`: 3 or 4 cards, the most a set of distinct suits
+holds), and a way holding one is found by laying it and asking again about the rest.
+
 A wild card held is counted by its rank and suit like any card; a split is a count per
 distinct wild card, at most ``decks`` + 1 choices for each of them, tried with the most
 stand-ins first (the split that most often finds a way). Nothing here is public.
@@ -223,6 +232,18 @@ class WildSolver:
                 found = judge.first(self._every_way(hand, requirement, plain, laid), pool)
             if found is not None:
                 return found
+        for group, shape in lone_runs(cards, variant):
+            inner = self.complete(
+                _without(cards, group),
+                requirement,
+                variant,
+                (*laid, shape),
+                leaves,
+                most_left,
+                max(0, jokers - group.count(JOKER)),
+            )
+            if inner is not None:
+                return _in_order((group, *inner), variant)
         return None
 
     def _every_way(
@@ -248,20 +269,42 @@ class WildSolver:
         """``solver.arrangements`` under wild ranks: every way of every split, with every
         giving of its jokers that reads right, in canonical form, each once."""
         cards = tuple(cards)
-        plain = plain_variant(variant)
         if not holds_wild_cards(cards, variant):
-            return self.plain.arrangements(cards, requirement, plain)
-        judge = _Judge(self.plain, requirement, variant, (), len(cards), None, 0)
+            return self.plain.arrangements(cards, requirement, plain_variant(variant))
+        found = self._every_wild_way(cards, requirement, variant, ())
+        return tuple(found[key] for key in sorted(found))
+
+    def _every_wild_way(
+        self,
+        cards: tuple[Card, ...],
+        requirement: Requirement,
+        variant: Variant,
+        laid: tuple[GroupShape, ...],
+    ) -> dict[tuple[tuple[int, ...], ...], Arrangement]:
+        """Every way (by its card codes) to complete a going down begun with ``laid``:
+        every way of every split with every giving of its jokers that reads right, and
+        every way that holds a run of :func:`lone_runs` (that run laid, the rest asked
+        again)."""
+        plain = plain_variant(variant)
+        judge = _Judge(self.plain, requirement, variant, laid, len(cards), None, 0)
         found: dict[tuple[tuple[int, ...], ...], Arrangement] = {}
         for hand, pool in splits(cards, variant):
-            for way in self.plain.arrangements(hand, requirement, plain):
+            ways = (
+                self._every_way(hand, requirement, plain, laid)
+                if laid
+                else self.plain.arrangements(hand, requirement, plain)
+            )
+            for way in ways:
                 for given in givings(way, pool, variant):
                     canonical = judge.canonical(given)
                     if canonical is not None:
-                        found[tuple(tuple(map(card_code, group)) for group in canonical)] = (
-                            canonical
-                        )
-        return tuple(found[key] for key in sorted(found))
+                        found[_way_codes(canonical)] = canonical
+        for group, shape in lone_runs(cards, variant):
+            rest = _without(cards, group)
+            for way in self._every_wild_way(rest, requirement, variant, (*laid, shape)).values():
+                whole = _in_order((group, *way), variant)
+                found[_way_codes(whole)] = whole
+        return found
 
     def possible_groups(self, cards: Iterable[Card], variant: Variant) -> Arrangement:
         """``solver.possible_groups`` under wild ranks: every group of every split, with
@@ -353,6 +396,74 @@ class WildSolver:
                 or self.complete(rest, requirement, variant, together, leaves) is not None
             )
         return answers
+
+
+_LONE_RUNS: MemoKind[bytes, tuple[tuple[tuple[Card, ...], GroupShape], ...]] = MemoKind(
+    "runs of wild cards with one standing as itself", 1 << 10
+)
+
+
+def lone_runs(
+    cards: Iterable[Card], variant: Variant
+) -> tuple[tuple[tuple[Card, ...], GroupShape], ...]:
+    """The groups the searches never offer in any split (see the module notes), each with
+    its shape, in canonical form and order: the runs of wild cards and jokers only in
+    which one card stands as itself, whose cards with that card natural and the others
+    jokers the variant without wild ranks reads as a set (one natural card and jokers).
+    There the wild variant reads no set of them only because two of its wild cards of one
+    rank are of one suit, so only where sets laid hold distinct suits; () elsewhere."""
+    if not variant.melds.distinct_suits_when_laid:
+        return ()
+    pool = sort_cards(card for card in cards if variant.jokers.is_wild(card))
+    naturals = [card for card in pool if card.rank is not None]
+    if not naturals or len(pool) < 3:
+        return ()
+    key = tally_of(pool)
+    memo = rules_of(variant).memos.of(_LONE_RUNS)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _lone_runs(pool, naturals[0], variant)
+    return known
+
+
+def _lone_runs(
+    pool: list[Card], natural: Card, variant: Variant
+) -> tuple[tuple[tuple[Card, ...], GroupShape], ...]:
+    plain = plain_variant(variant)
+    found: dict[tuple[Card, ...], GroupShape] = {}
+    for size in range(3, min(4, len(pool)) + 1):  # a set of distinct suits holds 4 at most
+        try:
+            check_group((natural, *[JOKER] * (size - 1)), plain, kind=MeldKind.SET)
+        except RummyError:
+            continue  # one natural card and jokers make no set of this size
+        for cards in set(itertools.combinations(pool, size)):
+            for order in set(itertools.permutations(cards)):
+                try:
+                    shape = check_group(order, variant)
+                except RummyError:
+                    continue
+                if shape.kind is MeldKind.RUN and shape.naturals == 1:
+                    canonical = _canonical_cards(order, variant)
+                    found[canonical] = check_group(canonical, variant)
+    return tuple(sorted(found.items(), key=lambda item: canonical_form_of(item[1], variant)[0]))
+
+
+def _without(cards: Sequence[Card], group: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` less the cards of ``group`` (which they hold)."""
+    rest = list(cards)
+    for card in group:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _in_order(way: Arrangement, variant: Variant) -> Arrangement:
+    """The groups of ``way`` (each in canonical form) in canonical order."""
+    forms = (canonical_form_of(check_group(group, variant), variant) for group in way)
+    return tuple(cards for _, cards in sorted(forms, key=_first))
+
+
+def _way_codes(way: Arrangement) -> tuple[tuple[int, ...], ...]:
+    return tuple(map(_codes, way))
 
 
 def _canonical_cards(group: tuple[Card, ...], variant: Variant) -> tuple[Card, ...]:
