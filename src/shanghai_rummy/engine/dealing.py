@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .._arguments import check_seed, expect, refuses_bad_arguments
 from ..cards import Card, card_error, checked_cards, make_pack, refuse_text
-from ..errors import RummyError, VariantError, WrongPhaseError
+from ..errors import RummyError, WrongPhaseError
 from ..event_log import deal_chain
 from ..events import EventNode
 from ..levels import cards_dealt, first_levels, next_levels

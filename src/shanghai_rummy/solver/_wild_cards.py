@@ -427,7 +427,7 @@ def lone_runs(
 
 
 def _lone_runs(
-    pool: list[Card], natural: Card, variant: Variant
+    pool: Sequence[Card], natural: Card, variant: Variant
 ) -> tuple[tuple[tuple[Card, ...], GroupShape], ...]:
     plain = plain_variant(variant)
     found: dict[tuple[Card, ...], GroupShape] = {}
