@@ -582,3 +582,15 @@ def test_wild_ranks_two_ranks_list_the_run_reading_of_a_set_where_at_most_natura
     assert run in sr.legal_actions(state)
     after = sr.apply(state, run)
     assert after.table[-1].kind is sr.MeldKind.RUN
+
+
+def test_wild_ranks_possible_groups_hold_the_runs_of_wild_cards_no_split_offers() -> None:
+    # fives wild, sets of distinct suits: JK 5C 5C 5S is no set (two clubs) but a run
+    # (one five standing as itself, the others and the joker standing in)
+    variant = WILD_VARIANTS["distinct"]
+    hand = cards("5C 5C 6H 5S 4C JK")
+    assert set(sr.possible_groups(hand, variant)) == _wild_groups(hand, variant)
+    assert any(
+        sorted(map(str, group)) == ["5C", "5C", "5S", "JK"]
+        for group in sr.possible_groups(hand, variant)
+    )

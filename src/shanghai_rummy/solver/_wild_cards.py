@@ -338,6 +338,9 @@ class WildSolver:
                         found[canonical] = canonical_form_of(
                             check_group(canonical, variant), variant
                         )[0]
+        for group, shape in lone_runs(cards, variant):  # which no split offers
+            if group not in found:
+                found[group] = canonical_form_of(shape, variant)[0]
         return tuple(sorted(found, key=found.__getitem__))
 
     def possible_shapes(self, cards: Iterable[Card], variant: Variant) -> tuple[GroupShape, ...]:
