@@ -63,6 +63,7 @@ __all__ = [
     "natural_stretch",
     "rank_at",
     "run_readings",
+    "sets_may_read_as_runs",
     "span_error",
     "swap_positions",
 ]
@@ -601,6 +602,20 @@ def named_kind(shape: Shape, variant: Variant) -> MeldKind | None:
     if shape.naturals != 1:
         return None
     return MeldKind.RUN if isinstance(_read_set(shape.cards, variant), GroupShape) else None
+
+
+def sets_may_read_as_runs(variant: Variant) -> bool:
+    """Whether some set may also read as a run under ``variant`` (so that a
+    :class:`~shanghai_rummy.Meld` of it names its kind, see :func:`run_readings`): a set of
+    one natural card and jokers where ``jokers.at_most_naturals`` is off, and under
+    ``jokers.wild_ranks`` a set of wild cards standing in (with two wild ranks even where it
+    is on, as ``2C 3C 3D`` with twos and threes wild).
+
+    >>> from shanghai_rummy import get_variant
+    >>> [sets_may_read_as_runs(get_variant(name)) for name in ("rummy51", "shanghai")]
+    [True, False]
+    """
+    return not variant.jokers.at_most_naturals or bool(variant.jokers.wild_ranks)
 
 
 def run_readings(shape: Shape, variant: Variant) -> tuple[GroupShape, ...]:

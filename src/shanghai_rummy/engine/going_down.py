@@ -32,7 +32,15 @@ from ..cards import Card
 from ..contracts import Contract, Opening, Requirement
 from ..errors import ContractNotMetError, InvalidMeldError
 from ..levels import contract_number, requirement_of
-from ..melds import GroupShape, MeldKind, TableMeld, check_group, named_kind, run_readings
+from ..melds import (
+    GroupShape,
+    MeldKind,
+    TableMeld,
+    check_group,
+    named_kind,
+    run_readings,
+    sets_may_read_as_runs,
+)
 from ..memo import Memo
 from ..solver import (
     check_going_down,
@@ -322,7 +330,7 @@ def group_options(
     leaves = going_down_turn_end(variant, deal_number)
     rules_apart = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     # one natural card with jokers makes a group only where jokers may outnumber naturals
-    two_ways = _reads_two_ways(variant)
+    two_ways = sets_may_read_as_runs(variant)
     shapes = possible_shapes(hand, variant)
     for shape in _both_readings(shapes, variant) if two_ways else shapes:
         group = shape.cards
@@ -466,7 +474,7 @@ def _contract_options(
     limit = variant.jokers.going_down_per_group
     rules_apart = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     # one natural card with jokers makes a group only where jokers may outnumber naturals
-    two_ways = _reads_two_ways(variant)
+    two_ways = sets_may_read_as_runs(variant)
     shapes = possible_shapes(hand, variant)
     options: list[tuple[GroupShape, MeldKind | None, bool]] = []
     # what is left to lay depends on a group's kind, size and jokers only (a contract)
@@ -529,7 +537,7 @@ def obligation_options(
     )
     if not way:
         return []
-    two_ways = _reads_two_ways(variant)
+    two_ways = sets_may_read_as_runs(variant)
     options = []
     for group in way:
         shape = check_group(group, variant)
@@ -537,13 +545,6 @@ def obligation_options(
         meets = None in remaining((*laid, shape), requirement, variant)
         options.append((shape.cards, kind, meets))
     return options
-
-
-def _reads_two_ways(variant: Variant) -> bool:
-    """Whether a set may also read as a run: one natural card and jokers where
-    ``at_most_naturals`` is off, and under wild ranks a set of wild cards standing in (with
-    two wild ranks even where it is on, as ``2C 3C 3D`` with twos and threes wild)."""
-    return not variant.jokers.at_most_naturals or bool(variant.jokers.wild_ranks)
 
 
 def _both_readings(shapes: Sequence[GroupShape], variant: Variant) -> list[GroupShape]:

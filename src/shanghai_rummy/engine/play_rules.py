@@ -25,6 +25,7 @@ from ..melds import (
     lay_off_ends,
     named_kind,
     run_readings,
+    sets_may_read_as_runs,
     swap_positions,
 )
 from ..memo import IdentityMemo
@@ -385,9 +386,9 @@ def new_group_options(
     ``jokers.wild_ranks``, of a set whose cards are wild but one at most)."""
     groups = possible_groups(hand, variant)
     options: list[tuple[tuple[Card, ...], MeldKind | None]] = [(group, None) for group in groups]
+    if not sets_may_read_as_runs(variant):
+        return tuple(options)
     wild = bool(variant.jokers.wild_ranks)
-    if variant.jokers.at_most_naturals and not wild:
-        return tuple(options)  # one natural card with jokers is never a group
     for group in groups:
         if wild or sum(1 for card in group if card.rank is not None) == 1:
             for run in run_readings(check_group(group, variant), variant):
