@@ -144,26 +144,58 @@ Arrangement = tuple[tuple[Card, ...], ...]
 _RANK_CARDS = tuple((rank, frozenset(Card.of(rank, suit) for suit in Suit)) for rank in Rank)
 
 
+_GoneCards = tuple[frozenset[Card], frozenset[Rank]]
+_Stands = tuple[tuple[Card, ...], tuple[Rank, ...]]
+
+
 class _Look:
     """What one decision needs: the view, the variant, and which cards can no longer come."""
 
     __slots__ = ("down", "gone", "gone_ranks", "hand", "relaxed", "requirement", "tag", "variant")
 
-    def __init__(self, view: PlayerView, variant: Variant, relaxed: Variant) -> None:
+    def __init__(
+        self,
+        view: PlayerView,
+        variant: Variant,
+        relaxed: Variant,
+        gone: _GoneCards,
+    ) -> None:
         self.variant = variant
         self.relaxed = relaxed
         self.requirement = view.requirement
         self.hand = view.hand
         self.down = view.seat is not None and view.down[view.seat]
-        copies = variant.pack_size(view.num_players, view.deal_number).decks
-        seen = Counter(card for meld in view.table for card in meld.cards if not card.is_joker)
-        seen.update(card for card in view.hand if not card.is_joker)
-        # natural cards every copy of which is on the table or in this hand
-        self.gone = frozenset(card for card, count in seen.items() if count >= copies)
-        self.gone_ranks = frozenset(
-            rank for rank, every_suit in _RANK_CARDS if every_suit <= self.gone
-        )
+        self.gone, self.gone_ranks = gone
         self.tag = (id(relaxed), self.requirement)
+
+
+class _TableSeen:
+    """The natural cards on a table, counted, and those every copy of which is there."""
+
+    __slots__ = ("counts", "gone", "table")
+
+    def __init__(self, table: tuple[TableMeld, ...], copies: int) -> None:
+        self.table = table
+        self.counts = Counter(card for meld in table for card in meld.cards if not card.is_joker)
+        self.gone = _with_ranks(
+            frozenset(card for card, count in self.counts.items() if count >= copies)
+        )
+
+    def gone_with(self, hand: Sequence[Card], copies: int) -> _GoneCards:
+        """The natural cards every copy of which is on the table or in ``hand``, and the
+        ranks every card of which is."""
+        held = Counter(card for card in hand if not card.is_joker)
+        counts = self.counts
+        more = [card for card, count in held.items() if count + counts[card] >= copies]
+        if not more:
+            return self.gone
+        return _with_ranks(self.gone[0].union(more))
+
+
+def _with_ranks(gone: frozenset[Card]) -> _GoneCards:
+    if len(gone) < len(Suit):
+        return gone, frozenset()
+    return gone, frozenset(rank for rank, every_suit in _RANK_CARDS if every_suit <= gone)
 
 
 _RELAXED: Final[IdentityMemo[Variant]] = IdentityMemo("bots.relaxed_variant", 64)
@@ -258,6 +290,15 @@ class GreedyBot:
         self._judged_under: dict[int, Variant] = {}
         self._missing_of: dict[tuple[object, ...], int] = {}
         self._last_missing = 0
+        # what the jokers of a group stand for (see _dead_slots), by the relaxed variant's id
+        # and the group
+        self._stands: dict[tuple[int, tuple[Card, ...]], _Stands | None] = {}
+        # the last table read and its natural cards; the last gone cards worked out, with the
+        # table, hand and copies of each card they were worked out for
+        self._table_seen: tuple[int, _TableSeen] | None = None
+        self._gone_known: (
+            tuple[tuple[TableMeld, ...], tuple[Card, ...], int, _GoneCards] | None
+        ) = None
         # the going down planned: (seat, deal, the hand it is for) and the groups still to lay
         self._plan: tuple[tuple[int, int, object], tuple[tuple[Card, ...], ...]] | None = None
 
@@ -282,12 +323,27 @@ class GreedyBot:
             return actions[0]
         relaxed = _relaxed(variant)
         self._judged_under[id(relaxed)] = relaxed
-        look = _Look(view, variant, relaxed)
+        look = _Look(view, variant, relaxed, self._gone(view, variant))
         if view.phase is Phase.BUY:
             return self._buy_or_pass(view, look, actions)
         if view.phase is Phase.DRAW:
             return self._draw(view, look, actions)
         return self._play(view, look, actions)
+
+    def _gone(self, view: PlayerView, variant: Variant) -> _GoneCards:
+        """The cards that can no longer come (see :class:`_TableSeen`), kept for the last table
+        and hand: a seat asks about the same hand at every offer of an upcard."""
+        copies = variant.pack_size(view.num_players, view.deal_number).decks
+        table, hand = view.table, view.hand
+        known = self._gone_known
+        if known is not None and known[0] is table and known[1] == hand and known[2] == copies:
+            return known[3]
+        seen = self._table_seen
+        if seen is None or seen[1].table is not table or seen[0] != copies:
+            seen = self._table_seen = (copies, _TableSeen(table, copies))
+        gone = seen[1].gone_with(hand, copies)
+        self._gone_known = (table, hand, copies, gone)
+        return gone
 
     def _variant(self, view: PlayerView) -> Variant:
         if self.variant is not None:
@@ -473,19 +529,23 @@ class GreedyBot:
             if discard.card.is_joker:
                 break
             rest = _without(hand, discard.card)
-            if self._meets(rest, missing, look):
-                self._remember(rest, missing, look)
+            ordered = _key(rest)
+            if self._meets(rest, missing, look, ordered):
+                self._remember(rest, missing, look, ordered)
                 return discard
         return ranked[0]
 
     # -- how far a hand is from its requirement ----------------------------------------------
 
-    def _meets(self, cards: Sequence[Card], wild: int, look: _Look) -> bool:
+    def _meets(
+        self, cards: Sequence[Card], wild: int, look: _Look, ordered: tuple[Card, ...] = ()
+    ) -> bool:
         """Whether ``cards`` and ``wild`` wild cards meet the requirement, no wild card
-        standing for a card that cannot come any more (beyond the hand's own jokers)."""
+        standing for a card that cannot come any more (beyond the hand's own jokers).
+        ``ordered``: ``_key(cards)`` where the caller has it."""
         if wild < 0:
             return False
-        key = (look.tag, _key(cards), wild)
+        key = (look.tag, ordered or _key(cards), wild)
         found = self._found.get(key, _UNKNOWN)
         if found is _UNKNOWN:
             if len(self._found) > 100_000:
@@ -494,39 +554,66 @@ class GreedyBot:
             self._found[key] = found
         if found is None or isinstance(found, _Unknown):
             return False
-        return wild == 0 or _dead_slots(found, look) <= sum(card.is_joker for card in cards)
+        return wild == 0 or self._dead_slots(found, look) <= cards.count(JOKER)
+
+    def _dead_slots(self, groups: Arrangement, look: _Look) -> int:
+        """How many jokers in ``groups`` stand for a card that cannot come any more."""
+        if not look.gone:
+            return 0
+        dead = 0
+        stands_of = self._stands
+        for group in groups:
+            key = (look.tag[0], group)
+            stands = stands_of.get(key, _UNKNOWN)
+            if isinstance(stands, _Unknown):
+                if len(stands_of) > 100_000:
+                    stands_of.clear()
+                stands = stands_of[key] = _joker_stands(group, look.relaxed)
+            if stands is None:
+                continue
+            cards, ranks = stands
+            for card in cards:
+                dead += card in look.gone
+            for rank in ranks:
+                dead += rank in look.gone_ranks
+        return dead
 
     def _missing(self, cards: Sequence[Card], look: _Look) -> int:
         """About how many cards ``cards`` lack to meet the requirement: the fewest wild cards
         that meet it. A hand one card away from a hand already measured lacks as many, or
         one fewer; otherwise the search starts from the last answer."""
-        key = (look.tag, _key(cards))
-        known = self._missing_of.get(key)
+        ordered = _key(cards)
+        tag, measured = look.tag, self._missing_of
+        known = measured.get((tag, ordered))
         if known is not None:
             return known
-        for card in set(cards):
-            parent = self._missing_of.get((look.tag, _key(_without(cards, card))))
+        first = {card: index for index, card in reversed(list(enumerate(ordered)))}
+        for card in set(cards):  # the hand without one copy of the card: still in order
+            index = first[card]
+            parent = measured.get((tag, ordered[:index] + ordered[index + 1 :]))
             if parent is not None:
                 missing = parent
-                while missing > 0 and self._meets(cards, missing - 1, look):
+                while missing > 0 and self._meets(cards, missing - 1, look, ordered):
                     missing -= 1
                 break
         else:
             missing = min(self._last_missing, _MOST_JOKERS)
-            if self._meets(cards, missing, look):
-                while missing > 0 and self._meets(cards, missing - 1, look):
+            if self._meets(cards, missing, look, ordered):
+                while missing > 0 and self._meets(cards, missing - 1, look, ordered):
                     missing -= 1
             else:
-                while missing <= _MOST_JOKERS and not self._meets(cards, missing, look):
+                while missing <= _MOST_JOKERS and not self._meets(cards, missing, look, ordered):
                     missing += 1
         self._last_missing = missing
-        self._remember(cards, missing, look)
+        self._remember(cards, missing, look, ordered)
         return missing
 
-    def _remember(self, cards: Sequence[Card], missing: int, look: _Look) -> None:
+    def _remember(
+        self, cards: Sequence[Card], missing: int, look: _Look, ordered: tuple[Card, ...] = ()
+    ) -> None:
         if len(self._missing_of) > 100_000:
             self._missing_of.clear()
-        self._missing_of[look.tag, _key(cards)] = missing
+        self._missing_of[look.tag, ordered or _key(cards)] = missing
 
 
 def _builds(card: Card, look: _Look) -> bool:
@@ -544,26 +631,25 @@ def _builds(card: Card, look: _Look) -> bool:
     return False
 
 
-def _dead_slots(groups: Sequence[Sequence[Card]], look: _Look) -> int:
-    """How many jokers in ``groups`` stand for a card that cannot come any more."""
-    if not look.gone:
-        return 0
-    dead = 0
-    for group in groups:
-        if not any(card.is_joker for card in group):
-            continue
-        try:
-            shape = check_group(group, look.relaxed)
-        except RummyError:
-            continue
-        for index, card in enumerate(shape.cards):
-            if card.is_joker:
-                stands = shape.stands_for(index)
-                if isinstance(stands, Card):
-                    dead += stands in look.gone
-                else:
-                    dead += stands in look.gone_ranks
-    return dead
+def _joker_stands(group: tuple[Card, ...], relaxed: Variant) -> _Stands | None:
+    """What the jokers of ``group`` stand for, read under ``relaxed``: the natural cards (in
+    a run) and the ranks (in a set); None where it holds no joker or is no group."""
+    if JOKER not in group:
+        return None
+    try:
+        shape = check_group(group, relaxed)
+    except RummyError:
+        return None
+    cards: list[Card] = []
+    ranks: list[Rank] = []
+    for index, card in enumerate(shape.cards):
+        if card.is_joker:
+            stands = shape.stands_for(index)
+            if isinstance(stands, Card):
+                cards.append(stands)
+            else:
+                ranks.append(stands)
+    return tuple(cards), tuple(ranks)
 
 
 def _neighbours(card: Card, hand: Sequence[Card], look: _Look) -> float:
@@ -578,37 +664,52 @@ def _neighbours(card: Card, hand: Sequence[Card], look: _Look) -> float:
     else:
         sets, runs = bool(requirement.sets), bool(requirement.runs)
     melds = look.variant.melds
-    sets = sets and rank not in look.gone_ranks
-    distinct = melds.set_distinct_suits
-    places = _RUN_POSITIONS[melds.aces]
-    mine = places[rank]
+    links = _RUN_LINKS[melds.aces][rank]
     gone = look.gone
     score = 0.0
-    itself = True  # one copy of the card is the card itself
+    same_rank = copies = 0  # the cards of its rank, and the copies of the card itself
     for other in hand:
-        if other is card and itself:
-            itself = False
-            continue
         other_rank = other.rank
-        if other_rank is None:
-            continue  # a joker
         if other_rank is rank:
-            if sets and not (distinct and other.suit is suit):
-                score += 1.0
-        elif runs and other.suit is suit:
-            for here in mine:
-                for there in places[other_rank]:
-                    gap = abs(here - there)
-                    if gap == 1:
-                        score += 1.0
-                    elif gap == 2:
-                        between = Card.of(_rank_at((here + there) // 2), suit)
-                        score += 0.0 if between in gone else 0.5
+            same_rank += 1
+            copies += other is card
+        elif runs and other_rank is not None and other.suit is suit:
+            ones, betweens = links[other_rank]
+            score += ones
+            for between in betweens:
+                if Card.of(between, suit) not in gone:
+                    score += 0.5
+    if sets and rank not in look.gone_ranks:
+        # one copy of the card is the card itself; where sets need distinct suits, no copy
+        # of it counts
+        score += same_rank - (copies if melds.set_distinct_suits else min(copies, 1))
     return score
+
+
+def _links(rank: Rank, other: Rank, aces: Aces) -> tuple[int, tuple[Rank, ...]]:
+    """How a card of ``rank`` and one of ``other`` of its suit link for runs: the pairs of
+    their run positions side by side, and the rank between each pair one place apart."""
+    ones = 0
+    betweens = []
+    for here in _RUN_POSITIONS[aces][rank]:
+        for there in _RUN_POSITIONS[aces][other]:
+            gap = abs(here - there)
+            if gap == 1:
+                ones += 1
+            elif gap == 2:
+                betweens.append(_rank_at((here + there) // 2))
+    return ones, tuple(betweens)
 
 
 def _rank_at(position: int) -> Rank:
     return Rank.ACE if position in (1, 14) else Rank(position)
+
+
+# by the rule for aces, a card's rank and another card's of its suit: _links
+_RUN_LINKS = {
+    aces: {rank: {other: _links(rank, other, aces) for other in Rank} for rank in Rank}
+    for aces in Aces
+}
 
 
 def _table_use(card: Card, table: Sequence[TableMeld], look: _Look) -> float:
