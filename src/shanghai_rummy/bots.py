@@ -296,9 +296,9 @@ class GreedyBot:
         # the last table read and its natural cards; the last gone cards worked out, with the
         # table, hand and copies of each card they were worked out for
         self._table_seen: tuple[int, _TableSeen] | None = None
-        self._gone_known: (
-            tuple[tuple[TableMeld, ...], tuple[Card, ...], int, _GoneCards] | None
-        ) = None
+        self._gone_known: tuple[tuple[TableMeld, ...], tuple[Card, ...], int, _GoneCards] | None = (
+            None
+        )
         # the going down planned: (seat, deal, the hand it is for) and the groups still to lay
         self._plan: tuple[tuple[int, int, object], tuple[tuple[Card, ...], ...]] | None = None
 
