@@ -28,7 +28,7 @@ def main() -> None:
 
     state = sr.new_game(variant, players=4, seed=2024)
     rng = random.Random(2024)
-    while state.deal_number < 3 and len(state.history) < 6000 and not state.is_over:
+    while state.deal_number < 3 and state.history_length < 6000 and not state.is_over:
         if state.phase is sr.Phase.DEAL_OVER:
             print(f"deal {state.deal_number} over: points {sr.score(state).points}")
             state = sr.next_deal(state)
@@ -37,7 +37,7 @@ def main() -> None:
         seen = sr.view(state, seat)  # all a client of this seat is sent
         state = sr.apply(state, rng.choice(seen.legal_actions))
 
-    print(f"after {len(state.history)} actions: deal {state.deal_number}, {state.phase.value}")
+    print(f"after {state.history_length} actions: deal {state.deal_number}, {state.phase.value}")
     print(f"totals so far: {state.totals}")
 
     seen = sr.view(state, 0)

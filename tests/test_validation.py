@@ -9,6 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import shanghai_rummy as sr
+from shanghai_rummy.engine.validation import event_chain_fits
+from shanghai_rummy.events import chain_of
 from shanghai_rummy.melds import MeldKind
 
 from .games import dumps_checked_against_the_schema, reach, states
@@ -249,3 +251,56 @@ def test_a_seat_to_act_without_a_legal_action_is_refused(fresh: sr.GameState) ->
     assert sr.legal_actions(stuck) == ()
     error = broken(stuck)
     assert error.path == "to_act" and error.problem == f"a move: seat {seat} has no legal action"
+
+
+# -- the event log, checked link by link from a head already found right ----------------------
+
+
+def _played(steps: int) -> list[sr.GameState]:
+    state = sr.new_game(sr.get_variant("shanghai"), players=3, seed=4)
+    played = [state]
+    for step in range(steps):
+        listed = sr.legal_actions(state)
+        state = sr.apply(state, listed[(step * 7) % len(listed)])
+        played.append(state)
+    return played
+
+
+def test_validating_each_move_checks_every_new_event() -> None:
+    """A state validated after the one before it (whose event chain was found right) has
+    only its new links checked: a forged link on top of a checked chain is still refused."""
+    played = _played(40)
+    for state in played:
+        sr.validate(state)
+    last = played[-1]
+    assert last.event_log is not None
+    head = last.event_log
+    stale = attrs.evolve(last, event_log=(head, head[1], sr.PassedBuy, 1))  # number repeated
+    assert "does not follow" in str(broken(stale))
+    no_seat = attrs.evolve(last, event_log=(head, head[1] + 1, sr.PassedBuy, 7))
+    assert "no seat 7" in str(broken(no_seat))
+
+
+def test_a_checked_event_chain_is_checked_again_for_fewer_seats_and_another_deal() -> None:
+    """What was found right of a chain holds only for its seat count and its deal: the same
+    chain under two seats (a seat 2 in it) or in a later deal is refused."""
+    last = _played(40)[-1]
+    sr.validate(last)
+    seats = {getattr(event, "seat", 0) for event in last.events}
+    assert 2 in seats
+    fewer = attrs.evolve(last, num_players=2)
+    with pytest.raises(sr.InvalidStateError):
+        sr.validate(fewer)
+    assert not event_chain_fits(last.event_log, 2, last.deal_number)
+    assert not event_chain_fits(last.event_log, 3, last.deal_number + 1)
+    assert event_chain_fits(last.event_log, 3, last.deal_number)
+
+
+def test_a_link_out_of_order_anywhere_in_a_checked_chain_is_refused() -> None:
+    last = _played(30)[-1]
+    sr.validate(last)
+    events = list(last.events)
+    for index in range(1, len(events)):
+        forged = list(events)
+        forged[index] = attrs.evolve(forged[index], number=forged[index - 1].number)
+        assert "does not follow" in str(broken(attrs.evolve(last, event_log=chain_of(forged))))

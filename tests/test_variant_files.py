@@ -59,7 +59,7 @@ def test_a_game_of_contract_rummy() -> None:
             state = sr.next_deal(state)
             dealt[state.deal_number] = [len(hand) for hand in state.hands]
         state = sr.apply(state, rng.choice(sr.legal_actions(state)))
-        if len(state.history) % 50 == 0:
+        if state.history_length % 50 == 0:
             sr.validate(state)
     assert state.deal_number == 7 and len(state.results) == 7
     assert state.outcome is not None and state.outcome.totals == state.totals

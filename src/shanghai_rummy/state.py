@@ -280,8 +280,22 @@ class GameState:
 
     @property
     def history(self) -> tuple[Action, ...]:
-        """Every action applied since the game began, in order."""
+        """Every action applied since the game began, in order: a tuple built on each read,
+        so it costs time linear in the game's length. A loop that reads how long the game
+        is at every step reads :attr:`history_length` instead."""
         return () if self.log is None else tuple(self.log)
+
+    @property
+    def history_length(self) -> int:
+        """How many actions have been applied since the game began: ``len(state.history)``
+        without building the tuple (constant time).
+
+        >>> import shanghai_rummy as sr
+        >>> state = sr.new_game(sr.get_variant("shanghai"), players=3, seed=1)
+        >>> state.history_length, sr.apply(state, sr.legal_actions(state)[0]).history_length
+        (0, 1)
+        """
+        return 0 if self.log is None else self.log.length
 
     @property
     def events(self) -> tuple[Event, ...]:

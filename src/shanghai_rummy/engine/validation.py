@@ -30,7 +30,7 @@ from .._field_types import FieldTypes, Special, describe_type, exact_type
 from ..actions import Action, Buy, Discard, Draw, PassBuy, Source
 from ..cards import Card, make_pack
 from ..errors import ArgumentTypeError, InvalidMeldError, InvalidStateError, RummyError
-from ..events import DealStarted, chain_key
+from ..events import EVENT_CLASSES, DealStarted, EventNode, chain_key
 from ..levels import cards_dealt, game_ends, requirement_of
 from ..limits import MAX_HISTORY_ACTIONS
 from ..melds import check_group
@@ -43,6 +43,7 @@ from .phases import apply_action, has_legal_action
 
 __all__ = [
     "checked_first_state",
+    "event_chain_fits",
     "history_problems",
     "refuses_bad_states",
     "replayed",
@@ -649,6 +650,86 @@ def _a_move(state: GameState) -> Problems:
 def _events(state: GameState) -> Problems:
     """The event log: numbers rising from 0 up, seats that exist, and the deal it last
     started is this deal."""
+    if event_chain_fits(state.event_log, state.num_players, state.deal_number):
+        return
+    yield from _event_problems(state)
+
+
+_FIELD_COUNTS: Final = {cls: len(attrs.fields(cls)) - 1 for cls in EVENT_CLASSES}
+"""Each event class with the number of its fields after ``number`` (a chain link holds
+``(previous, number, class, *those fields)``, see :mod:`shanghai_rummy.events`)."""
+_SEAT_AT: Final = {
+    cls: 2 + [field.name for field in attrs.fields(cls)].index("seat")
+    for cls in EVENT_CLASSES
+    if "seat" in attrs.fields_dict(cls)
+}
+"""Where a link of each event class with a ``seat`` holds it."""
+_DEAL_NUMBER_AT: Final = 2 + [field.name for field in attrs.fields(DealStarted)].index(
+    "deal_number"
+)
+_CHECKED_CHAINS: Final[dict[int, tuple[EventNode, int, int | None]]] = {}
+"""The heads of the last few event chains found right, by identity, each with the seat
+count it was checked for and the deal its newest DealStarted starts (None: none): a state's
+chain is the one before it with a link or two more, so each validate of a game in play
+walks only the new links. Links are plain tuples, which cannot be held weakly, so only
+:data:`_CHAINS_KEPT` heads are kept (at most that many deals' events)."""
+_CHAINS_KEPT: Final = 4
+_UNSEEN: Final[Any] = object()
+
+
+def event_chain_fits(head: EventNode | None, players: int, deal_number: int) -> bool:
+    """Whether the chain passes every check of :func:`_event_problems`, read from its links
+    as they are, newest first, down to a head already found right; False where a link is not
+    of the form the engine writes (the slow path then says what is wrong, or accepts what
+    it accepted before)."""
+    started: Any = _UNSEEN  # the deal the newest DealStarted starts
+    node = head
+    while node is not None:
+        known = _CHECKED_CHAINS.get(id(node))
+        if known is not None and known[0] is node and known[1] == players:
+            if started is _UNSEEN:
+                started = known[2]
+            break
+        if type(node) is not tuple or len(node) < 3:
+            return False
+        previous, number, cls = node[0], node[1], node[2]
+        count = _FIELD_COUNTS.get(cls) if isinstance(cls, type) else None
+        if count is None or len(node) != 3 + count or type(number) is not int:
+            return False
+        if previous is None:
+            if number < 0:
+                return False
+        elif not _links_to(previous, number):
+            return False
+        at = _SEAT_AT.get(cls)
+        if at is not None and node[at] is not None and not _seat_ok(node[at], players):
+            return False
+        if started is _UNSEEN and cls is DealStarted:
+            started = node[_DEAL_NUMBER_AT]
+        node = previous
+    if started is _UNSEEN:
+        started = None
+    if started is not None and started != deal_number:
+        return False
+    if head is not None:
+        if len(_CHECKED_CHAINS) >= _CHAINS_KEPT:
+            del _CHECKED_CHAINS[next(iter(_CHECKED_CHAINS))]
+        _CHECKED_CHAINS[id(head)] = (head, players, started)
+    return True
+
+
+def _links_to(previous: object, number: int) -> bool:
+    """Whether ``previous`` is a chain link of a number below ``number``."""
+    return (
+        type(previous) is tuple
+        and len(previous) >= 3
+        and type(previous[1]) is int
+        and previous[1] < number
+    )
+
+
+def _event_problems(state: GameState) -> Problems:
+    """:func:`_events` read from the event values, naming the first event that is wrong."""
     events = state.events
     players = state.num_players
     previous = -1
