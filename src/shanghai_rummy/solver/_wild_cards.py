@@ -326,6 +326,7 @@ class WildSolver:
     ) -> Arrangement:
         found: dict[tuple[Card, ...], tuple[object, ...]] = {}
         seen: set[tuple[tuple[Card, ...], tuple[Card, ...]]] = set()
+        read: set[tuple[Card, ...]] = set()  # the groups given already read
         for hand, pool in splits(cards, variant):
             jokers = tuple(pool)
             for group in self.plain.possible_groups(hand, plain):
@@ -333,11 +334,19 @@ class WildSolver:
                     continue  # the same group given the same cards: asked in another split
                 seen.add((group, jokers))
                 for (given,) in givings((group,), pool, variant):
-                    canonical = _canonical_cards(given, variant)
-                    if canonical not in found:
-                        found[canonical] = canonical_form_of(
-                            check_group(canonical, variant), variant
-                        )[0]
+                    if given in read:
+                        continue  # another group of the searches given the same cards
+                    read.add(given)
+                    form = canonical_form_of(check_group(given, variant), variant)
+                    canonical = form[1]
+                    if canonical in found:
+                        continue
+                    # read again in canonical form, as check_going_down reads an answer
+                    found[canonical] = (
+                        form[0]
+                        if canonical == given
+                        else canonical_form_of(check_group(canonical, variant), variant)[0]
+                    )
         for group, shape in lone_runs(cards, variant):  # which no split offers
             if group not in found:
                 found[group] = canonical_form_of(shape, variant)[0]
