@@ -26,9 +26,11 @@ traced memory of ``from_json`` (without its history check), ``validate`` and
 ``legal_actions``; where the state's history replays (``history_replays``: every document
 but the forged one), ``from_json_with_history``, the default, which replays the seed (or
 the stacked deal) and the history; for the longest history, the history check's cost per
-action. ``legal_actions`` lists going down one group at a time, which with many jokers can
-still run to thousands of groups, so it is stopped after ``--listing-timeout`` seconds and
-reported as over it.
+action, the cost of reading per action, and the same document with its history in the older
+form (every action an object, as versions before the short forms wrote it: ``older_form``,
+its size and ``from_json``). ``legal_actions`` lists going down one group at a time, which
+with many jokers can still run to thousands of groups, so it is stopped after
+``--listing-timeout`` seconds and reported as over it.
 
     python benchmarks/safe_loading.py [--repeats N] [--listing-timeout S] [--quick]
 """
@@ -227,6 +229,21 @@ def _documents(quick: bool) -> dict[str, sr.GameState]:
     }
 
 
+def _older_form(state: sr.GameState, repeats: int) -> dict[str, Any]:
+    """The size and ``from_json`` of ``state``'s document with every history item an
+    action object (the form before the short forms), which still loads."""
+    document = sr.to_dict(state)
+    document["data"]["history"] = [sr.to_dict(action)["data"] for action in state.history]
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    assert sr.from_json(text, sr.GameState, check_history=False) == state
+    return {
+        "bytes": len(text.encode()),
+        "from_json": _measure(
+            lambda: sr.from_json(text, sr.GameState, check_history=False), repeats
+        ),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
@@ -282,6 +299,7 @@ def main(argv: list[str] | None = None) -> int:
             figures["reading_cpu_us_per_action"] = round(
                 figures["from_json"]["cpu_ms"] * 1000 / actions, 3
             )
+            figures["older_form"] = _older_form(state, repeats)
         report["documents"][name] = figures
     json.dump(report, sys.stdout, indent=2)
     print()

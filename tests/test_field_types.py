@@ -12,6 +12,7 @@ import pytest
 
 import shanghai_rummy as sr
 from shanghai_rummy._field_types import FieldTypes, Special
+from shanghai_rummy.state import HistoryBlock
 
 from .games import reach
 
@@ -118,3 +119,51 @@ def test_validate_refuses_a_history_whose_links_or_lengths_are_forged() -> None:
             sr.validate(attrs.evolve(state, log=forged))
     sr.validate(state)
     sr.validate(attrs.evolve(state, log=sr.History(log.previous, log.action, log.length)))
+
+
+def test_validate_refuses_a_block_of_a_history_that_is_forged() -> None:
+    # a node may hold a block of actions before its last (as a history read from a document
+    # does): the block is a tuple of actions, and the node's length counts it
+    state = reach("shanghai", 3, lambda s: len(s.history) >= 6)
+    actions = state.history
+    assert state.log is not None
+    whole = HistoryBlock(None, actions[-1], len(actions), actions[:-1])
+    on_top = HistoryBlock(
+        HistoryBlock(None, actions[1], 2, actions[:1]), actions[-1], len(actions), actions[2:-1]
+    )
+    for good in (whole, on_top):
+        assert good == state.log
+        sr.validate(attrs.evolve(state, log=good))
+    as_list: Any = list(actions[:-1])
+    forged_logs = {
+        "expected a tuple of the actions before action": HistoryBlock(
+            None, actions[-1], len(actions), as_list
+        ),
+        "is the first one": HistoryBlock(None, actions[-1], len(actions), actions[1:-1]),
+        "history before action 3 does not hold 2": HistoryBlock(
+            sr.History(None, actions[0], 1), actions[-1], len(actions), actions[2:-1]
+        ),
+        r"log\[2\]: types: expected an Action": HistoryBlock(
+            None, actions[-1], len(actions), (*actions[:2], JUNK, *actions[3:-1])
+        ),
+    }
+    for message, forged in forged_logs.items():
+        with pytest.raises(sr.InvalidStateError, match=message):
+            sr.validate(attrs.evolve(state, log=forged))
+
+
+def test_validate_refuses_an_event_chain_link_that_is_not_an_event() -> None:
+    # validate reads the chain's links, (previous, number, class, *fields), without making
+    # the events: a link of no event class or of the wrong size is refused, not a TypeError
+    state = reach("shanghai", 3, lambda s: len(s.history) >= 6)
+    chain = state.event_log
+    assert chain is not None
+    forged_chains = {
+        "events\\[\\d+\\]: events: expected an event": (chain, 999, JUNK, 1),
+        "expected an event, got type": (chain, 999, sr.PassedBuy, 1, 2),
+        "events: no seat 9": (chain, 999, sr.PassedBuy, 9),
+    }
+    for message, forged in forged_chains.items():
+        with pytest.raises(sr.InvalidStateError, match=message):
+            sr.validate(attrs.evolve(state, event_log=forged))
+    sr.validate(attrs.evolve(state, event_log=(chain, 999, sr.PassedBuy, 1)))

@@ -888,6 +888,36 @@ def test_finding_15_a_megabyte_of_malformed_history_is_refused_at_the_first_item
     assert reported == [3]  # the first failing items, not all 35,000
 
 
+@pytest.mark.parametrize("good", [0, 20_000])
+def test_finding_15_megabytes_of_bad_short_forms_are_refused_reading_each_item_once(
+    monkeypatch: pytest.MonkeyPatch, good: int
+) -> None:
+    # a history's short forms are looked up a run at a time: refusing one with a bad item
+    # after ``good`` good ones looks up each item once, up to the third bad one
+    from shanghai_rummy import serialization
+
+    looked_up: list[int] = []
+
+    class Counted(dict[str, sr.Action]):
+        def __getitem__(self, key: str) -> sr.Action:
+            looked_up.append(1)
+            return super().__getitem__(key)
+
+        def get(self, key: str, default: Any = None) -> Any:
+            looked_up.append(1)
+            return super().get(key, default)
+
+    monkeypatch.setattr(serialization, "SHORT_FORMS", Counted(serialization.SHORT_FORMS))
+    state = sr.new_game(SHANGHAI, players=4, seed=7)
+    document = sr.to_dict(state)
+    document["data"]["history"] = ["1 pass"] * good + ["1 drow"] * 200_000
+    text = json.dumps(document)
+    assert len(text) > 2_000_000
+    with pytest.raises(sr.SerializationError, match=rf"history\[{good}\]: not an action: '1 drow'"):
+        sr.from_json(text, sr.GameState)
+    assert len(looked_up) == good + 1 + 3  # the run up to the bad item, then three bad ones
+
+
 def test_finding_15_from_json_has_a_size_limit() -> None:
     text = sr.to_json(sr.new_game(SHANGHAI, players=4, seed=7))
     assert sr.from_json(text, sr.GameState, max_bytes=len(text.encode())).seed == 7

@@ -7,6 +7,7 @@ import contextlib
 import copy
 import json
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
+from shanghai_rummy import limits
+from shanghai_rummy.state import HistoryBlock
 
 from .games import (
     PRESETS,
@@ -128,7 +131,7 @@ def test_envelope_shape_and_card_codes() -> None:
     assert data["hands"][1] == [str(card) for card in state.hand(1)]
     assert data["history"] == [] and "log" not in data
     after = sr.draw(state, 1, sr.Source.STOCK)
-    assert sr.to_dict(after)["data"]["history"] == [{"type": "draw", "seat": 1, "source": "stock"}]
+    assert sr.to_dict(after)["data"]["history"] == ["1 draw"]  # the short form
 
 
 def test_history_is_rebuilt() -> None:
@@ -138,6 +141,40 @@ def test_history_is_rebuilt() -> None:
     assert loaded.log is not None and loaded.log.length == len(state.history)
     follow = sr.legal_actions(loaded)[0]
     assert sr.apply(loaded, follow).history == sr.apply(state, follow).history
+
+
+def test_a_loaded_history_is_one_node_that_play_appends_to() -> None:
+    # reading a history makes one node holding its actions, not one node per action; it
+    # compares, hashes, iterates and counts as the history play built, node by node
+    state = random_state("shanghai", 3, 11, 60)
+    log = sr.from_json(sr.to_json(state), sr.GameState).log
+    assert state.log is not None and state.log.previous is not None
+    assert isinstance(log, HistoryBlock) and log.previous is None
+    assert len(log.before) == len(state.log) - 1
+    assert log == state.log and hash(log) == hash(state.log) and len(log) == len(state.log)
+    assert tuple(log) == state.history and log.actions_after(50) == state.history[50:]
+    loaded = sr.from_json(sr.to_json(state), sr.GameState)
+    follow = sr.legal_actions(loaded)[0]
+    after = sr.apply(loaded, follow).log
+    assert type(after) is sr.History and after.previous is loaded.log  # one node per move
+    assert after == sr.apply(state, follow).log and after.actions_after(59) == (
+        state.history[59],
+        follow,
+    )
+
+
+def test_a_history_in_the_older_form_of_objects_loads() -> None:
+    # documents written before the short forms hold every action as an object: they still
+    # load, to the same state, and are written back in the short form
+    state = random_state("shanghai", 4, 8, 300)
+    document = sr.to_dict(state)
+    document["data"]["history"] = [sr.to_dict(action)["data"] for action in state.history]
+    assert_schema_valid(document)
+    loaded = sr.from_dict(document, sr.GameState)
+    assert same_state(loaded, state) and loaded.history == state.history
+    assert sr.to_dict(loaded) == sr.to_dict(state)
+    document["data"]["history"][:20] = sr.to_dict(state)["data"]["history"][:20]  # mixed
+    assert sr.from_dict(document, sr.GameState, check_history=False).history == state.history
 
 
 @pytest.mark.parametrize("name", PRESETS)
@@ -184,15 +221,64 @@ def test_a_bad_action_in_a_history_is_named_with_its_path(
     assert message.startswith("$.data.history[5]" + expected)
 
 
-def test_a_history_is_written_as_each_action_alone_is() -> None:
-    # draws, discards, buys and passes are written directly, the rest by the converter
+def test_a_history_writes_draws_discards_buys_and_passes_in_their_short_form() -> None:
+    # the seat and the action in the text notation; the other actions as each alone is
     state = random_state("shanghai", 4, 8, 300)
     written = sr.to_dict(state)["data"]["history"]
-    assert {item["type"] for item in written} >= {"draw", "discard", "buy", "pass_buy"}
-    assert written == [sr.to_dict(action)["data"] for action in state.history]
-    assert [list(item) for item in written] == [
-        list(sr.to_dict(action)["data"]) for action in state.history
-    ]
+    assert {type(action) for action in state.history} > {sr.Draw, sr.Discard, sr.Buy, sr.PassBuy}
+    for item, action in zip(written, state.history, strict=True):
+        if isinstance(action, (sr.Draw, sr.Discard, sr.Buy, sr.PassBuy)):
+            assert item == f"{action.seat} {sr.format_action(action)}"
+        else:
+            alone = sr.to_dict(action)["data"]
+            assert item == alone and list(item) == list(alone)
+
+
+def test_every_short_form_is_the_seat_and_the_notation_and_round_trips() -> None:
+    from shanghai_rummy.serialization import SHORT_FORM_PATTERN, SHORT_FORMS
+
+    assert len(SHORT_FORMS) == limits.MAX_PLAYERS * (3 + 2 + 53)
+    for form, action in SHORT_FORMS.items():
+        seat, words = form.split(" ", 1)
+        assert sr.parse_action(words, seat=int(seat)) == action
+        assert words == sr.format_action(action) and re.fullmatch(SHORT_FORM_PATTERN, form)
+    # every form in one state's history (at the most seats): read, then written back
+    variant = attrs.evolve(
+        sr.get_variant("shanghai"),
+        id="ten-seats",
+        max_players=limits.MAX_PLAYERS,
+        packs=(sr.PackSize(min_players=2, max_players=limits.MAX_PLAYERS, decks=4, jokers=8),),
+    )
+    document = sr.to_dict(sr.new_game(variant, players=limits.MAX_PLAYERS, seed=3))
+    document["data"]["history"] = list(SHORT_FORMS)
+    assert_schema_valid(document)
+    loaded = sr.from_dict(document, sr.GameState, check_history=False)
+    assert loaded.history == tuple(SHORT_FORMS.values())
+    assert sr.to_dict(loaded)["data"]["history"] == list(SHORT_FORMS)
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "1 draw stock",  # the notation accepts it, but the short form is the one it writes
+        "1 Draw",
+        "1  draw",
+        " 1 draw",
+        "01 draw",
+        f"{limits.MAX_PLAYERS} draw",
+        "1 discard 11H",
+        "1 discard TH",
+        "1 meld 8C 8D 8H",
+        "",
+    ],
+)
+def test_a_bad_short_form_in_a_history_is_named_with_its_path(item: str) -> None:
+    state = random_state("shanghai", 3, 11, 60)
+    document = sr.to_dict(state)
+    document["data"]["history"][5] = item
+    assert not re.fullmatch(sr.json_schema()["$defs"]["ShortForm"]["pattern"], item)
+    message = refused(json.dumps(document), sr.GameState)
+    assert message.startswith(f"$.data.history[5]: not an action: {item!r} (an action object")
 
 
 def test_indent_changes_only_whitespace() -> None:
@@ -214,8 +300,9 @@ def test_schema_is_valid_and_complete() -> None:
     assert names <= set(schema["$defs"])
     assert schema["$defs"]["Card"]["enum"][-1] == "JK"
     assert schema["$defs"]["GameState"]["properties"]["history"]["items"] == {
-        "$ref": "#/$defs/Action"
+        "$ref": "#/$defs/HistoryItem"
     }
+    assert schema["$defs"]["HistoryItem"]["else"] == {"$ref": "#/$defs/Action"}
     schema["$defs"].clear()
     assert sr.json_schema()["$defs"], "each call returns a fresh copy"
 

@@ -56,7 +56,7 @@ from .cards import Card, make_pack
 from .document_bounds import field_bounds
 from .events import SeenEvents
 from .memo import Memo
-from .serialization import DOCUMENTS, FORMAT, TAGGED_UNIONS, VERSION
+from .serialization import DOCUMENTS, FORMAT, SHORT_FORM_PATTERN, TAGGED_UNIONS, VERSION
 
 __all__ = ["SCHEMA_FILE", "json_schema"]
 
@@ -207,7 +207,7 @@ class _Builder:
         for field in attrs.fields(cls):
             key = {"log": "history", "event_log": "events"}.get(field.name, field.name)
             if field.name == "log":  # GameState's history: the actions, oldest first
-                schema = {"type": "array", "items": self.union_named("Action")}
+                schema = {"type": "array", "items": self.history_item()}
             elif field.name == "event_log":  # GameState's events: the deal's, oldest first
                 schema = {"type": "array", "items": self.union_named("Event")}
             else:
@@ -238,6 +238,25 @@ class _Builder:
             definition["allOf"] = _seat_count_rules(name, properties)
         self.defs[name] = definition
         return self.ref(name)
+
+    def history_item(self) -> dict[str, Any]:
+        """A history's item: an action, or the short form of a draw, discard, buy or pass."""
+        if "HistoryItem" not in self.defs:
+            self.defs["ShortForm"] = {
+                "description": "A draw, discard, buy or pass in its short form: the seat, a "
+                "space, and the action as the text notation writes it ('2 draw', '2 take', "
+                "'2 draw cut card', '2 buy', '2 pass', '2 discard 10H').",
+                "type": "string",
+                "pattern": SHORT_FORM_PATTERN,
+            }
+            self.defs["HistoryItem"] = {
+                "description": "An action of a game's history: a draw, discard, buy or pass "
+                "in its short form (what to_json writes), or any action as an object.",
+                "if": {"type": "string"},
+                "then": self.ref("ShortForm"),
+                "else": self.union_named("Action"),
+            }
+        return self.ref("HistoryItem")
 
     def union_named(self, wanted: str) -> dict[str, Any]:
         for union, name, _, _ in TAGGED_UNIONS:

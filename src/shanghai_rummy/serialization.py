@@ -10,7 +10,10 @@ Every document is a versioned envelope around the data::
 kind as ``"type"`` (``"draw"``, ``"buy"``, ``"pass_buy"``, ``"meld"``, ``"lay_off"``,
 ``"swap_joker"``, ``"discard"``, ``"go_out"``) and a requirement as ``"kind"``
 (``"contract"`` or ``"opening"``). A saved game embeds its whole variant, and its history as
-the list of actions. :func:`~shanghai_rummy.json_schema` describes all of it.
+the list of actions, each draw, discard, buy or pass (nine actions in ten) in its short form,
+the seat and the action in the text notation (``"2 draw"``, ``"2 take"``, ``"0 discard 10H"``,
+``"3 pass"``), the others as objects; a history of objects only, as earlier versions wrote,
+loads too. :func:`~shanghai_rummy.json_schema` describes all of it.
 
 Loading is validation: :func:`from_json` refuses anything malformed or forged with a
 :class:`~shanghai_rummy.SerializationError` naming the path of the bad field, and a game state
@@ -30,9 +33,11 @@ shanghai_rummy.errors.SerializationError: $.data.card: unknown card code '11H' (
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 import attrs
@@ -58,9 +63,9 @@ from .cards import Card
 from .contracts import Requirement
 from .conversion import (
     CARDS_BY_CODE,
-    CODE_OF,
     REQUIREMENT_TAGS,
     FieldError,
+    ItemErrors,
     attrs_structure_hook,
     json_kind,
     short,
@@ -93,7 +98,7 @@ from .events import (
 from .limits import MAX_DOCUMENT_BYTES, MAX_HISTORY_ACTIONS
 from .records import GameRecord
 from .scoring import DealResult, Outcome
-from .state import GameState, History
+from .state import GameState, History, history_of
 from .variants import Variant
 from .views import PlayerView
 
@@ -156,39 +161,144 @@ DOCUMENTS: tuple[tuple[str, object], ...] = (
 
 
 def _structure_history(value: object, _: object) -> History | None:
-    if type(value) is list and len(value) > MAX_HISTORY_ACTIONS:
+    if type(value) is not list:
+        raise TypeError(f"expected an array, got {json_kind(value)}")
+    if len(value) > MAX_HISTORY_ACTIONS:
         raise ValueError(f"at most {MAX_HISTORY_ACTIONS} actions (limits.MAX_HISTORY_ACTIONS)")
-    actions: Sequence[Action] | None = _quick_actions(value)
-    if actions is None:  # something is wrong: the converter says what, and where
-        actions = _CONVERTER.structure(value, tuple[Action, ...])
-    log = _history_of(actions)
+    actions = _history_actions(value)
+    log = history_of(actions)
     if log is not None:
         typed_history(log)  # every action of its fields' types, as read
     return log
 
 
-# History's slots, set directly on new nodes: the frozen class's __init__ costs more than
-# the rest of reading a long history's items (a node a history item)
-_NEW = object.__new__
-_PREVIOUS, _ACTION, _LENGTH = (
-    getattr(History, name).__set__ for name in ("previous", "action", "length")
+# --- a history's short forms ------------------------------------------------------------------
+
+_SHORT_SOURCES = {Source.STOCK: "draw", Source.DISCARD: "take", Source.CUT_CARD: "draw cut card"}
+
+
+def _short_forms() -> dict[str, Action]:
+    """Every action with a short form, by it: each seat's draws, buy, pass and discards."""
+    forms: dict[str, Action] = {}
+    for seat in range(limits.MAX_PLAYERS):
+        for source, words in _SHORT_SOURCES.items():
+            forms[f"{seat} {words}"] = shared_draw(seat, source)
+        forms[f"{seat} buy"] = Buy(seat)
+        forms[f"{seat} pass"] = PassBuy(seat)
+        for code, card in CARDS_BY_CODE.items():
+            forms[f"{seat} discard {code}"] = shared_discard(seat, card)
+    return forms
+
+
+SHORT_FORMS: dict[str, Action] = _short_forms()
+"""Every action a history may hold in its short form, by that form (``"2 draw"``,
+``"0 discard 10H"``): each seat's draws, buy, pass and discards (a table made at import)."""
+_SHORT_FORM_OF: dict[Action, str] = {action: form for form, action in SHORT_FORMS.items()}
+
+SHORT_FORM_PATTERN = (
+    "^(?:"
+    + "|".join(str(seat) for seat in range(limits.MAX_PLAYERS))
+    + ") (?:"
+    + "|".join([*_SHORT_SOURCES.values(), "buy", "pass"])
+    + "|discard (?:"
+    + "|".join(CARDS_BY_CODE)
+    + "))$"
 )
+"""The regular expression of a history item's short form (for the schema): exactly the
+strings :func:`from_json` reads as an action."""
+
+_MOST_PROBLEMS = 3  # bad items reported from one history: reading stops there
 
 
-def _history_of(actions: Sequence[Action]) -> History | None:
-    """The :class:`~shanghai_rummy.state.History` of ``actions``, in order."""
-    log: History | None = None
-    for length, action in enumerate(actions, start=1):
-        node = _NEW(History)
-        _PREVIOUS(node, log)
-        _ACTION(node, action)
-        _LENGTH(node, length)
-        log = node
-    return log
+def _history_actions(value: list[Any]) -> list[Action]:
+    """The actions of a history's items. A history :func:`to_json` wrote is short forms,
+    looked up a run at a time, with an object now and then (a meld, a lay-off...) read by
+    the converter; one whose draws, discards, buys or passes are objects (an older writer)
+    or holds a bad item is read item by item from there (:func:`_history_items`)."""
+    actions: list[Action] = []
+    lookup = SHORT_FORMS.__getitem__
+    size = len(value)
+    while True:
+        # up to an item that is not a short form; CPython keeps what extend appended before
+        # it, so reading resumes there (item by item where an implementation keeps nothing)
+        with contextlib.suppress(KeyError, TypeError):
+            actions.extend(map(lookup, itertools.islice(value, len(actions), None)))
+        index = len(actions)
+        if index == size:
+            return actions
+        item = value[index]
+        if type(item) is not dict or _read_action(item) is not None:
+            return _history_items(value, actions)
+        try:
+            actions.append(_CONVERTER.structure(item, typing.cast(Any, Action)))
+        except Exception:  # reported with its path, item by item
+            return _history_items(value, actions)
+
+
+def _history_items(value: list[Any], actions: list[Action]) -> list[Action]:
+    """``actions`` followed by those of ``value``'s items after them, read one by one: short
+    forms looked up, objects read as actions (the draws, discards, buys and passes of an
+    older document directly, each distinct one once; the rest by the converter). Raises
+    ``ItemErrors`` naming the first bad items."""
+    append = actions.append
+    problems: list[tuple[str, Exception]] = []
+    # a long history repeats a few hundred items (each seat's draws, discards, buys and
+    # passes): each read once, by its keys and values
+    known: _Known = {}
+    start = len(actions)
+    for index, item in enumerate(itertools.islice(value, start, None), start):
+        action: Action | None = None
+        if type(item) is str:
+            action = SHORT_FORMS.get(item)
+            if action is None:
+                problems.append((f"[{index}]", ValueError(_not_a_short_form(item))))
+        elif type(item) is dict:
+            action = _quick_item(item, known)
+        if action is None and type(item) is not str:
+            try:
+                action = _CONVERTER.structure(item, typing.cast(Any, Action))
+            except Exception as error:  # collected, each with its index in the path
+                problems.append((f"[{index}]", error))
+        if problems:
+            if len(problems) == _MOST_PROBLEMS:
+                break  # enough to report: refusing costs no more than reading
+            continue
+        assert action is not None
+        append(action)
+    if problems:
+        raise ItemErrors(problems)
+    return actions
+
+
+def _not_a_short_form(item: str) -> str:
+    return (
+        f"not an action: {short(item)} (an action object, or a seat and a draw, take, "
+        "buy, pass or discard as the text notation writes it, such as '2 draw' or "
+        "'0 discard 10H')"
+    )
+
+
+_Known = dict[tuple[tuple[str, object], ...], Action]
+
+
+def _quick_item(item: dict[str, object], known: _Known) -> Action | None:
+    """``item`` read as the draw, discard, buy or pass it spells exactly, remembered in
+    ``known`` by its keys and values; else None (for the converter)."""
+    try:
+        key = tuple(item.items())
+        action = known.get(key)
+    except TypeError:  # a value that is a list or an object: not a common item
+        return None
+    # an equal key may hold true or 1.0 for a seat (equal to 1): its type decides
+    if action is not None and type(item["seat"]) is int:
+        return action
+    action = _read_action(item)
+    if action is not None:
+        known[key] = action
+    return action
 
 
 _SOURCES = {source.value: source for source in Source}
-_SOURCE_VALUES = {source: value for value, source in _SOURCES.items()}
 _SHARED_SEATS = 16  # seats whose draws and discards come from the shared action objects
 
 
@@ -221,59 +331,11 @@ def _read_action(item: dict[str, object]) -> Action | None:
     return shared_discard(seat, card) if shared else Discard(seat, card)
 
 
-def _quick_actions(value: object) -> list[Action] | None:
-    """The actions of a history, the common ones read directly and the others by the
-    converter; None if any item fails (the caller then reads the whole list again, for the
-    converter's errors with their paths)."""
-    if type(value) is not list:
-        return None
-    actions: list[Action] = []
-    append = actions.append
-    # a long history repeats a few hundred items (each seat's draws, discards, buys and
-    # passes): each read once, by its keys and values
-    known: dict[tuple[tuple[str, object], ...], Action] = {}
-    for item in value:
-        action: Action | None = None
-        if type(item) is dict:
-            try:
-                key = tuple(item.items())
-                action = known.get(key)
-            except TypeError:  # a value that is a list or an object: not a common item
-                key = None
-            # an equal key may hold true or 1.0 for a seat (equal to 1): its type decides
-            if action is not None and type(item["seat"]) is int:
-                append(action)
-                continue
-            action = _read_action(item)
-            if action is not None and key is not None:
-                known[key] = action
-        if action is None:
-            try:
-                action = _CONVERTER.structure(item, typing.cast(Any, Action))
-            except Exception:  # reported with its path when the whole list is read
-                return None
-        append(action)
-    return actions
-
-
 def _unstructure_history(log: History | None) -> list[Any]:
     if log is None:
         return []
-    return [_quick_data(action) or _CONVERTER.unstructure(action, Action) for action in log]
-
-
-def _quick_data(action: Action) -> dict[str, Any] | None:
-    """The data of a draw, discard, buy or pass (most of a history) as the converter writes
-    it, made directly; else None."""
-    if type(action) is Draw:
-        return {"type": "draw", "seat": action.seat, "source": _SOURCE_VALUES[action.source]}
-    if type(action) is Discard:
-        return {"type": "discard", "seat": action.seat, "card": CODE_OF[action.card]}
-    if type(action) is Buy:
-        return {"type": "buy", "seat": action.seat}
-    if type(action) is PassBuy:
-        return {"type": "pass_buy", "seat": action.seat}
-    return None
+    form_of = _SHORT_FORM_OF.get
+    return [form_of(action) or _CONVERTER.unstructure(action, Action) for action in log]
 
 
 def _structure_event_log(value: object, _: object) -> Any:
@@ -299,48 +361,49 @@ def _quick_chain(value: object) -> Any:
         return _NOT_QUICK
     chain: Any = None
     for item in value:
-        values = _quick_event(item)
-        if values is None:
+        link = _quick_event(item)
+        if link is None:
             try:
                 event = _CONVERTER.structure(item, typing.cast(Any, Event))
             except Exception:  # reported with its path when the whole list is read
                 return _NOT_QUICK
             names = _EVENT_FIELDS[EVENT_TAGS[type(event)]][1]
-            values = (type(event), *(getattr(event, name) for name in names))
-        cls, number, *rest = values
-        chain = (chain, number, cls, *rest)
+            link = (event.number, type(event), *(getattr(event, name) for name in names[1:]))
+        chain = (chain, *link)
     return chain
 
 
 def _quick_event(item: object) -> tuple[Any, ...] | None:
-    """``item`` as the class and field values of the offer, pass, draw or discard it spells
-    exactly, else None."""
+    """``item`` as a link of the chain without its first member, ``(number, class, *the
+    other fields)``, for the pass, draw, discard or offer it spells exactly; else None."""
     if type(item) is not dict:
         return None
     tag = item.get("type")
-    if tag not in _QUICK_EVENTS or len(item) != len(_EVENT_FIELDS[tag][1]) + 1:
+    number = item.get("number")
+    seat = item.get("seat")
+    if type(number) is not int or type(seat) is not int:
         return None
-    cls, names = _EVENT_FIELDS[tag]
-    values: list[Any] = [cls]
-    for name in names:
-        field = item.get(name)
-        if name in ("number", "seat"):
-            if type(field) is not int:
-                return None
-        elif name == "card":
-            if field is None and cls is Drew:
-                pass
-            elif type(field) is not str or (field := CARDS_BY_CODE.get(field)) is None:
-                return None
-        elif type(field) is list and all(type(seat) is int for seat in field):  # buyers
-            field = tuple(field)
-        else:
+    size = len(item)
+    if tag == "passed_buy":
+        return (number, PassedBuy, seat) if size == 3 else None
+    code = item.get("card")
+    if tag == "drew" or tag == "discarded":
+        if size != 4:
             return None
-        values.append(field)
-    return tuple(values)
-
-
-_QUICK_EVENTS = frozenset(EVENT_TAGS[cls] for cls in (UpcardOffered, PassedBuy, Drew, Discarded))
+        if code is None and tag == "drew":
+            return (number, Drew, seat, None)
+        card = CARDS_BY_CODE.get(code) if type(code) is str else None
+        if card is None:
+            return None
+        return (number, Drew if tag == "drew" else Discarded, seat, card)
+    if tag == "upcard_offered" and size == 5:
+        buyers = item.get("buyers")
+        card = CARDS_BY_CODE.get(code) if type(code) is str else None
+        if card is None or type(buyers) is not list:
+            return None
+        if all(type(buyer) is int for buyer in buyers):
+            return (number, UpcardOffered, seat, card, tuple(buyers))
+    return None
 
 
 def _unstructure_event_log(chain: Any) -> list[Any]:
@@ -508,11 +571,13 @@ class _DuplicateKeyError(ValueError):
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _DuplicateKeyError(f"duplicate key {key!r} in an object")
-        result[key] = value
+    result = dict(pairs)
+    if len(result) != len(pairs):  # a key twice: say which
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKeyError(f"duplicate key {key!r} in an object")
+            seen.add(key)
     return result
 
 

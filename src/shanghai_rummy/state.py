@@ -7,7 +7,7 @@ state is an undo, and exploring two moves from one state is free branching.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 import attrs
@@ -23,7 +23,15 @@ from .pictures import as_html, state_svg
 from .scoring import DealResult, Outcome
 from .variants import Variant
 
-__all__ = ["GameState", "History", "Phase", "SeatState", "StackedDeal", "TurnState"]
+__all__ = [
+    "GameState",
+    "History",
+    "HistoryBlock",
+    "Phase",
+    "SeatState",
+    "StackedDeal",
+    "TurnState",
+]
 
 
 class Phase(enum.Enum):
@@ -123,19 +131,37 @@ def seat_state(down: bool, buys: int, turns: int) -> SeatState:
 class History:
     """A persistent list of the applied actions: appending shares the earlier ones.
 
-    Equality, hashing and ``repr`` walk the list without recursion, so a history of any
-    length compares by its actions.
+    A node is the history :attr:`previous` and one more :attr:`action`: play appends one
+    node per action. A history read from a document is one :class:`HistoryBlock`, a node
+    holding all its actions, so that reading 59,610 actions makes one node, not 59,610.
+    Iteration, ``len``, equality and hashing go by the actions alone, however they are
+    split into nodes, and walk the list without recursion, so a history of any length
+    compares by its actions.
+
+    >>> import shanghai_rummy as sr
+    >>> from shanghai_rummy.state import history_of
+    >>> block = history_of([sr.Buy(1), sr.PassBuy(2)])
+    >>> appended = sr.History(block, sr.Buy(3), 3)
+    >>> list(appended) == [sr.Buy(1), sr.PassBuy(2), sr.Buy(3)], len(appended)
+    (True, 3)
+    >>> appended.actions_after(1)
+    (PassBuy(seat=2), Buy(seat=3))
     """
 
     previous: History | None
+    """The history before this node's actions (None: they are the first)."""
     action: Action
+    """The last action of the history."""
     length: int
+    """How many actions the history holds, this node's included."""
 
     def __iter__(self) -> Iterator[Action]:
         actions: list[Action] = []
         node: History | None = self
         while node is not None:
             actions.append(node.action)
+            if type(node) is HistoryBlock:
+                actions.extend(reversed(node.before))
             node = node.previous
         return reversed(actions)
 
@@ -154,6 +180,40 @@ class History:
 
     def __repr__(self) -> str:
         return f"<History of {self.length} actions, last {self.action!r}>"
+
+    def actions_after(self, count: int) -> tuple[Action, ...]:
+        """The actions after the first ``count``, oldest first, reading back only as far as
+        them (a server storing a game's new actions)."""
+        found: list[Action] = []
+        node: History | None = self
+        while node is not None and node.length > count:
+            found.append(node.action)
+            if type(node) is HistoryBlock:
+                first = node.length - len(node.before)  # the number of before[0]
+                found.extend(reversed(node.before[max(0, count + 1 - first) :]))
+            node = node.previous
+        return tuple(reversed(found))
+
+
+@attrs.frozen(eq=False, repr=False)
+class HistoryBlock(History):
+    """A node of a :class:`History` holding a block of actions: the history
+    :attr:`~History.previous`, then the actions :attr:`before`, then
+    :attr:`~History.action` (what :func:`~shanghai_rummy.from_json` reads a history as:
+    one node, however long). A history is the same list of actions whatever its nodes."""
+
+    before: tuple[Action, ...]
+    """The actions between :attr:`~History.previous` and :attr:`~History.action`, oldest
+    first."""
+
+
+def history_of(actions: Sequence[Action]) -> History | None:
+    """The :class:`History` of ``actions``, in order, as one node (None for no actions)."""
+    if not actions:
+        return None
+    if len(actions) == 1:
+        return History(None, actions[0], 1)
+    return HistoryBlock(None, actions[-1], len(actions), tuple(actions[:-1]))
 
 
 @attrs.frozen
@@ -235,7 +295,9 @@ class GameState:
     """The scored deals so far, in order."""
     log: History | None = None
     """The actions applied since the game began, oldest first, as a shared :class:`History`
-    (None before the first); :attr:`history` gives them as a tuple."""
+    (None before the first); :attr:`history` gives them as a tuple. A document holds them as
+    ``history``: each draw, discard, buy or pass in its short form (the seat and the text
+    notation: ``"2 draw"``, ``"0 discard 10H"``), any other action as an object."""
     cut_card: Card | None = None
     """The face-up card at the bottom of the stock that a seat may take to go out by hand,
     where the variant has one (``scoring.cut_card_hand``); None otherwise, and once it is taken,

@@ -35,7 +35,7 @@ from ..levels import cards_dealt, game_ends, requirement_of
 from ..limits import MAX_HISTORY_ACTIONS
 from ..melds import check_group
 from ..solver import check_laid
-from ..state import GameState, History, Phase, StackedDeal
+from ..state import GameState, History, HistoryBlock, Phase, StackedDeal
 from ..variants import Progression, Restock, Variant
 from .dealing import first_state, next_deal
 from .going_down import extends_going_down, laid_shapes
@@ -147,7 +147,12 @@ def _history_types(log: object, path: str) -> Problems:
         if node.previous is None:
             break
         node = node.previous
-    for index, action in enumerate(reversed([node.action for node in nodes])):
+    actions: list[object] = []
+    for node in nodes:
+        actions.append(node.action)
+        if type(node) is HistoryBlock:
+            actions.extend(reversed(node.before))
+    for index, action in enumerate(reversed(actions)):
         if not _action_fits(action):
             kind = type(action)
             if kind in _ACTION_CLASSES:
@@ -197,13 +202,18 @@ def _link_problem(node: History) -> str | None:
     """What is wrong with the link from ``node`` to the history before it (a History, or
     None, holding one action fewer), or None: each node's length counts its actions, so a
     walk of a history ends within its length."""
+    before = node.before if type(node) is HistoryBlock else ()
+    if type(before) is not tuple:
+        kind = describe_type(before)
+        return f"expected a tuple of the actions before action {node.length}, got {kind}"
+    first = node.length - len(before)  # the number of the node's first action
     previous = node.previous
     if previous is None:
-        return None if node.length == 1 else f"action {node.length} is the first one"
-    if type(previous) is not History:
-        return f"expected the History before action {node.length}, got {describe_type(previous)}"
-    if type(previous.length) is not int or previous.length != node.length - 1:
-        return f"the history before action {node.length} does not hold {node.length - 1} actions"
+        return None if first == 1 else f"action {first} is the first one"
+    if type(previous) is not History and type(previous) is not HistoryBlock:
+        return f"expected the History before action {first}, got {describe_type(previous)}"
+    if type(previous.length) is not int or previous.length != first - 1:
+        return f"the history before action {first} does not hold {first - 1} actions"
     return None
 
 
@@ -214,6 +224,8 @@ def _history_fits(log: object) -> bool:
     node = log
     while not _checked(node):
         if not _action_fits(node.action) or _link_problem(node) is not None:
+            return False
+        if type(node) is HistoryBlock and not all(map(_action_fits, node.before)):
             return False
         if node.previous is None:
             break

@@ -165,12 +165,8 @@ class Room:
 
     def _actions_from(self, first: int) -> list[Action]:
         """The game's actions from number ``first`` on (read from the newest back)."""
-        found: list[Action] = []
-        node = self.table.state.log
-        while node is not None and node.length > first:
-            found.append(node.action)
-            node = node.previous
-        return found[::-1]
+        log = self.table.state.log
+        return [] if log is None else list(log.actions_after(first))
 
     @property
     def settled(self) -> bool:
