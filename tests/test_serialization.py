@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import pickle
 import random
 import re
 from collections.abc import Iterator
@@ -161,6 +162,17 @@ def test_a_loaded_history_is_one_node_that_play_appends_to() -> None:
         state.history[59],
         follow,
     )
+
+
+def test_a_long_history_pickles_and_copies_as_its_actions() -> None:
+    # node by node, 3,000 actions nest past the recursion limit: a history pickles (and
+    # deep-copies) as the tuple of its actions, one node again when loaded
+    log: sr.History | None = None
+    for length in range(1, 3001):
+        log = sr.History(log, sr.Buy(length % 4), length)
+    assert log is not None
+    for copied in (pickle.loads(pickle.dumps(log)), copy.deepcopy(log)):
+        assert copied == log and isinstance(copied, HistoryBlock)
 
 
 def test_a_history_in_the_older_form_of_objects_loads() -> None:

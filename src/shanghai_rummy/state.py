@@ -181,6 +181,11 @@ class History:
     def __repr__(self) -> str:
         return f"<History of {self.length} actions, last {self.action!r}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled (and deep-copied) as its actions, made one node again: node by node, a
+        # long history nests past the recursion limit
+        return (history_of, (tuple(self),))
+
     def actions_after(self, count: int) -> tuple[Action, ...]:
         """The actions after the first ``count``, oldest first, reading back only as far as
         them (a server storing a game's new actions)."""
