@@ -304,3 +304,27 @@ def test_a_link_out_of_order_anywhere_in_a_checked_chain_is_refused() -> None:
         forged = list(events)
         forged[index] = attrs.evolve(forged[index], number=forged[index - 1].number)
         assert "does not follow" in str(broken(attrs.evolve(last, event_log=chain_of(forged))))
+
+
+def test_an_event_chain_link_that_is_not_an_event_is_refused() -> None:
+    """A forged link of no event class, of the wrong size, with a number that is not an
+    integer, or too short to be a link, is refused (naming the event), never a TypeError or
+    an IndexError from making an event of it."""
+    last = _played(10)[-1]
+    head = last.event_log
+    assert head is not None
+    forged_chains = {
+        r"events\[\d+\]: events: expected an event, got type": (head, 999, Junk, 1),
+        "a PassedBuy of 3 fields, not 2": (head, 999, sr.PassedBuy, 1, 2),
+        "expected an event number, got str": (head, "9", sr.PassedBuy, 1),
+        r"events\[0\]: events: expected an event link": (None, 0),
+        "expected an event, got list": ((None, 0, [], 1)),
+    }
+    for message, forged in forged_chains.items():
+        with pytest.raises(sr.InvalidStateError, match=message):
+            sr.validate(attrs.evolve(last, event_log=forged))
+    sr.validate(attrs.evolve(last, event_log=(head, 999, sr.PassedBuy, 1)))
+
+
+class Junk:
+    """Not an event class."""

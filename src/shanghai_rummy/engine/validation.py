@@ -34,6 +34,7 @@ from ..events import EVENT_CLASSES, DealStarted, EventNode, chain_key
 from ..levels import cards_dealt, game_ends, requirement_of
 from ..limits import MAX_HISTORY_ACTIONS
 from ..melds import check_group
+from ..memo import IdentityMemo
 from ..solver import check_laid
 from ..state import GameState, History, HistoryBlock, Phase, StackedDeal
 from ..variants import Progression, Restock, Variant
@@ -679,13 +680,14 @@ _SEAT_AT: Final = {
 _DEAL_NUMBER_AT: Final = 2 + [field.name for field in attrs.fields(DealStarted)].index(
     "deal_number"
 )
-_CHECKED_CHAINS: Final[dict[int, tuple[EventNode, int, int | None]]] = {}
+_CHECKED_CHAINS: Final[IdentityMemo[tuple[int, int | None]]] = IdentityMemo(
+    "validation.checked_event_chains", 4
+)
 """The heads of the last few event chains found right, by identity, each with the seat
 count it was checked for and the deal its newest DealStarted starts (None: none): a state's
 chain is the one before it with a link or two more, so each validate of a game in play
-walks only the new links. Links are plain tuples, which cannot be held weakly, so only
-:data:`_CHAINS_KEPT` heads are kept (at most that many deals' events)."""
-_CHAINS_KEPT: Final = 4
+walks only the new links. Links are plain tuples, which cannot be held weakly, so only four
+heads are kept (at most four deals' events)."""
 _UNSEEN: Final[Any] = object()
 
 
@@ -697,10 +699,10 @@ def event_chain_fits(head: EventNode | None, players: int, deal_number: int) -> 
     started: Any = _UNSEEN  # the deal the newest DealStarted starts
     node = head
     while node is not None:
-        known = _CHECKED_CHAINS.get(id(node))
-        if known is not None and known[0] is node and known[1] == players:
+        known = _CHECKED_CHAINS.get(node)
+        if known is not None and known[0] == players:
             if started is _UNSEEN:
-                started = known[2]
+                started = known[1]
             break
         if type(node) is not tuple or len(node) < 3:
             return False
@@ -724,10 +726,41 @@ def event_chain_fits(head: EventNode | None, players: int, deal_number: int) -> 
     if started is not None and started != deal_number:
         return False
     if head is not None:
-        if len(_CHECKED_CHAINS) >= _CHAINS_KEPT:
-            del _CHECKED_CHAINS[next(iter(_CHECKED_CHAINS))]
-        _CHECKED_CHAINS[id(head)] = (head, players, started)
+        _CHECKED_CHAINS.put(head, None, (players, started))
     return True
+
+
+def _malformed_link(head: object) -> tuple[str, str] | None:
+    """The first link of the chain, oldest first, not of the form the engine writes (so that
+    no event can be made of it), as (path, problem); None where every link is."""
+    links: list[object] = []
+    node = head
+    while node is not None:
+        links.append(node)
+        if type(node) is not tuple or len(node) < 3:
+            break
+        node = node[0]
+    for index, link in enumerate(reversed(links)):
+        problem = _event_link_problem(link)
+        if problem is not None:
+            return f"events[{index}]", f"events: {problem}"
+    return None
+
+
+def _event_link_problem(link: object) -> str | None:
+    if type(link) is not tuple or len(link) < 3:
+        return (
+            f"expected an event link (previous, number, class, fields), got {describe_type(link)}"
+        )
+    cls = link[2]
+    count = _FIELD_COUNTS.get(cls) if isinstance(cls, type) else None
+    if count is None:
+        return f"expected an event, got {describe_type(cls)}"
+    if len(link) != 3 + count:
+        return f"expected an event, got a {cls.__name__} of {len(link) - 2} fields, not {count + 1}"
+    if type(link[1]) is not int:
+        return f"expected an event number, got {describe_type(link[1])}"
+    return None
 
 
 def _links_to(previous: object, number: int) -> bool:
@@ -742,6 +775,10 @@ def _links_to(previous: object, number: int) -> bool:
 
 def _event_problems(state: GameState) -> Problems:
     """:func:`_events` read from the event values, naming the first event that is wrong."""
+    malformed = _malformed_link(state.event_log)
+    if malformed is not None:
+        yield malformed
+        return
     events = state.events
     players = state.num_players
     previous = -1
