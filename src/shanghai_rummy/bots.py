@@ -176,17 +176,21 @@ class _TableSeen:
 
     def __init__(self, table: tuple[TableMeld, ...], copies: int) -> None:
         self.table = table
-        self.counts = Counter(card for meld in table for card in meld.cards if not card.is_joker)
+        counts = Counter(card for meld in table for card in meld.cards if not card.is_joker)
+        self.counts = dict(counts)
         self.gone = _with_ranks(
-            frozenset(card for card, count in self.counts.items() if count >= copies)
+            frozenset(card for card, count in counts.items() if count >= copies)
         )
 
     def gone_with(self, hand: Sequence[Card], copies: int) -> _GoneCards:
         """The natural cards every copy of which is on the table or in ``hand``, and the
         ranks every card of which is."""
-        held = Counter(card for card in hand if not card.is_joker)
-        counts = self.counts
-        more = [card for card, count in held.items() if count + counts[card] >= copies]
+        on_table = self.counts.get
+        more = [
+            card
+            for card in hand
+            if card.rank is not None and on_table(card, 0) + hand.count(card) >= copies
+        ]
         if not more:
             return self.gone
         return _with_ranks(self.gone[0].union(more))
@@ -406,7 +410,7 @@ class GreedyBot:
         """Whether ``card`` brings the seat nearer to going down, or out."""
         if look.down:
             return any(lay_off_ends(meld, card, look.variant) for meld in view.table)
-        if not card.is_joker and _neighbours(card, (*look.hand, card), look) == 0:
+        if not card.is_joker and _neighbours(card, _HandTally((*look.hand, card)), look) == 0:
             return False  # nothing in hand builds on it: not worth a search
         missing = self._missing(look.hand, look)
         if missing == 0:
@@ -511,11 +515,13 @@ class GreedyBot:
         keep_high = isinstance(look.requirement, Opening)
         new_groups = look.down and look.variant.going_down.new_melds is not NewMelds.NEVER
 
+        tally = _HandTally(hand)
+
         def cost(discard: Discard) -> tuple[bool, float, int]:
             card = discard.card
             use = 0.0
             if not look.down or new_groups:
-                use += _neighbours(card, hand, look)
+                use += _neighbours(card, tally, look)
             if look.down:
                 use += _table_use(card, view.table, look)
             value = values.of(card)
@@ -587,9 +593,12 @@ class GreedyBot:
         known = measured.get((tag, ordered))
         if known is not None:
             return known
-        first = {card: index for index, card in reversed(list(enumerate(ordered)))}
-        for card in set(cards):  # the hand without one copy of the card: still in order
-            index = first[card]
+        # each card's first place in the ordered hand, the cards in that order (not a set's,
+        # which follows the cards' identities and so differs from process to process)
+        first: dict[Card, int] = {}
+        for index, card in enumerate(ordered):
+            first.setdefault(card, index)
+        for index in first.values():  # the hand without one copy of the card: still in order
             parent = measured.get((tag, ordered[:index] + ordered[index + 1 :]))
             if parent is not None:
                 missing = parent
@@ -652,7 +661,26 @@ def _joker_stands(group: tuple[Card, ...], relaxed: Variant) -> _Stands | None:
     return tuple(cards), tuple(ranks)
 
 
-def _neighbours(card: Card, hand: Sequence[Card], look: _Look) -> float:
+class _HandTally:
+    """A hand's natural cards counted by rank and by card, and the ranks held in each suit
+    (one entry a card), for :func:`_neighbours`."""
+
+    __slots__ = ("cards", "ranks", "suits")
+
+    def __init__(self, hand: Iterable[Card]) -> None:
+        self.ranks: dict[Rank, int] = {}
+        self.cards: dict[Card, int] = {}
+        self.suits: dict[Suit, list[Rank]] = {}
+        for card in hand:
+            rank, suit = card.rank, card.suit
+            if rank is None or suit is None:
+                continue  # a joker
+            self.ranks[rank] = self.ranks.get(rank, 0) + 1
+            self.cards[card] = self.cards.get(card, 0) + 1
+            self.suits.setdefault(suit, []).append(rank)
+
+
+def _neighbours(card: Card, hand: _HandTally, look: _Look) -> float:
     """How much the other cards in hand build on ``card``: cards of its rank count for sets,
     cards of its suit one or two places away for runs (not across a card that cannot come)."""
     suit, rank = card.suit, card.rank
@@ -664,25 +692,24 @@ def _neighbours(card: Card, hand: Sequence[Card], look: _Look) -> float:
     else:
         sets, runs = bool(requirement.sets), bool(requirement.runs)
     melds = look.variant.melds
-    links = _RUN_LINKS[melds.aces][rank]
-    gone = look.gone
     score = 0.0
-    same_rank = copies = 0  # the cards of its rank, and the copies of the card itself
-    for other in hand:
-        other_rank = other.rank
-        if other_rank is rank:
-            same_rank += 1
-            copies += other is card
-        elif runs and other_rank is not None and other.suit is suit:
+    if runs:
+        links = _RUN_LINKS[melds.aces][rank]
+        gone = look.gone
+        for other_rank in hand.suits.get(suit, ()):
+            if other_rank is rank:
+                continue  # a copy of the card counts for sets
             ones, betweens = links[other_rank]
             score += ones
             for between in betweens:
                 if Card.of(between, suit) not in gone:
                     score += 0.5
     if sets and rank not in look.gone_ranks:
-        # one copy of the card is the card itself; where sets need distinct suits, no copy
-        # of it counts
-        score += same_rank - (copies if melds.set_distinct_suits else min(copies, 1))
+        # the other cards of its rank: one copy of the card is the card itself; where sets
+        # need distinct suits, no copy of it counts
+        copies = hand.cards.get(card, 0)
+        others = copies if melds.set_distinct_suits else min(copies, 1)
+        score += hand.ranks.get(rank, 0) - others
     return score
 
 
