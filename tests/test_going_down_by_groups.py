@@ -548,3 +548,35 @@ def test_rummy51_going_out_by_hand_group_by_group_past_the_opening() -> None:
     assert sr.legal_actions(met) == (sr.Meld(1, [cards("10C JC QC")]),)
     out = sr.discard(sr.meld(met, 1, [cards("10C JC QC")]), 1, C("5D"))  # going_out=required
     assert out.phase is sr.Phase.DEAL_OVER and sr.score(out).winner == 1
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand", "owed", "deal_number"),
+    [
+        (SHANGHAI, "8C 8D JK 9C 9D JK 9H 4S 5S 6S 7S KD", 1, 2),
+        (SHANGHAI, "8C 8D JK 9C 9D JK 9H 4S 5S 6S 7S KD", 2, 2),
+        (WIKI, "JK JK 3H 4H 5H 6H 8H 9H 7S 8S JK", 3, 3),
+        (WIKI, "JK 5D 5C 5H 2S 3S 4S JK 6S 9C 9D KH", 2, 2),
+    ],
+)
+def test_groups_listed_while_owing_swapped_jokers_are_exactly_those_the_engine_accepts(
+    variant: sr.Variant, hand: str, owed: int, deal_number: int
+) -> None:
+    """A seat not down owing jokers taken by swaps (``turn_state.jokers_to_meld``): every
+    single group its hand can form is listed exactly when the engine accepts it (the
+    listing settles most groups by the ways it found that hold the jokers, and skips the
+    engine's check of each)."""
+    clear_caches()
+    state = drawn(variant, hand, "2D", deal_number=deal_number)
+    state = attrs.evolve(state, turn_state=attrs.evolve(state.turn_state, jokers_to_meld=owed))
+    listed = set(group_moves(state))
+    accepted = set()
+    for group in possible_groups(state.hand(1), variant):
+        action = sr.Meld(1, [group])
+        try:
+            sr.apply(state, action)
+        except sr.IllegalMoveError:
+            continue
+        accepted.add(action)
+    assert listed == accepted
+    assert listed  # each hand can go down holding the jokers owed

@@ -318,21 +318,32 @@ def group_options(
             return []
         if not opening_possible(variant, deal_number, hand, (), state.table):
             return []
-    if plain and not down:
-        way = going_down_way(variant, deal_number, hand, laid)
+    owed = turn_state.jokers_to_meld
+    # owing swapped jokers (and not going out): a group's rest must complete the going down
+    # with them, so it must complete it at all (the solver's answers for every group at
+    # once), and the ways found that hold them settle most groups
+    owing = owed > 0 and turn_state.must_go_out is None and not down
+    leaves = going_down_turn_end(variant, deal_number)
+    answers: dict[GroupShape, bool] | None = None
+    if owing and isinstance(requirement, Contract):
+        answers = startable_groups(hand, requirement, variant, laid, leaves=leaves)
+    if (plain or owing) and not down:
+        way = (
+            going_down_way(variant, deal_number, hand, laid)
+            if plain
+            else obligation_way(variant, deal_number, hand, laid, owed, False)
+        )
         if way is not None:
             witnesses.append(_Witness([check_group(group, variant) for group in way]))
     limit = variant.jokers.going_down_per_group
     options: list[tuple[tuple[Card, ...], MeldKind | None, bool]] = []
-    owed = turn_state.jokers_to_meld
     held = Counter(hand)
     total = len(hand)
-    leaves = going_down_turn_end(variant, deal_number)
     rules_apart = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     # one natural card with jokers makes a group only where jokers may outnumber naturals
     two_ways = sets_may_read_as_runs(variant)
     shapes = possible_shapes(hand, variant)
-    for shape in _both_readings(shapes, variant) if two_ways else shapes:
+    for index, shape in enumerate(_both_readings(shapes, variant) if two_ways else shapes):
         group = shape.cards
         if limit is not None and shape.jokers > limit:
             continue
@@ -348,10 +359,27 @@ def group_options(
             continue
         if down:
             continue
-        if plain and _settled(witnesses, laid, shape, held, total, leaves, requirement, variant):
+        still_owed = max(0, owed - shape.jokers)
+        if answers is not None and index < len(shapes):
+            answer = answers.get(shape)
+            # the rest cannot complete it at all; or only leaving cards the turn cannot end
+            # with, where jokers are still owed (with none owed, a lone card left may still
+            # be played on the table: can_finish says)
+            if answer is None or (still_owed and not answer):
+                continue
+        if (plain or owing) and _settled(
+            witnesses, laid, shape, held, total, leaves, requirement, variant, still_owed
+        ):
             options.append((group, kind, False))
             continue
         rest = _less(hand, group)
+        if owing and still_owed:  # can_finish's search, keeping the way it finds
+            way = obligation_way(variant, deal_number, rest, together, still_owed, False)
+            if way is not None:
+                if len(witnesses) < _MOST_WITNESSES:
+                    witnesses.append(_Witness([shape, *(check_group(g, variant) for g in way)]))
+                options.append((group, kind, False))
+            continue
         if plain:
             way = going_down_way(variant, deal_number, rest, together)
             if way is not None:
@@ -359,7 +387,7 @@ def group_options(
                     witnesses.append(_Witness([shape, *(check_group(g, variant) for g in way)]))
                 options.append((group, kind, False))
                 continue
-        if can_finish(state, together, rest, max(0, owed - shape.jokers)):
+        if can_finish(state, together, rest, still_owed):
             options.append((group, kind, False))
     return options
 
@@ -564,10 +592,11 @@ class _Witness:
     """A way to finish the going down (the groups it adds), with its card counts, read once
     for every group tried against it."""
 
-    __slots__ = ("counts", "groups", "shapes", "size", "used")
+    __slots__ = ("counts", "groups", "jokers", "shapes", "size", "used")
 
     def __init__(self, shapes: Sequence[GroupShape]) -> None:
         self.shapes = tuple(shapes)
+        self.jokers = sum(shape.jokers for shape in self.shapes)
         self.groups = frozenset(self.shapes)
         self.counts = [Counter(shape.cards) for shape in self.shapes]
         self.used: Counter[Card] = Counter()
@@ -585,12 +614,15 @@ def _settled(
     leaves: Callable[[int], bool] | None,
     requirement: Requirement,
     variant: Variant,
+    owed: int = 0,
 ) -> bool:
     """Whether ``shape``, with ``laid`` and the groups of one of the ``witnesses`` (all but
     one of them, or all), is a going down of the hand ``held`` (of ``total`` cards) that
-    still ends the turn: then the rest of the hand can finish a going down begun with
-    ``shape``."""
-    if any(shape in witness.groups for witness in witnesses):
+    still ends the turn, the groups besides ``shape`` holding at least ``owed`` jokers: then
+    the rest of the hand can finish a going down begun with ``shape``."""
+    if any(
+        shape in witness.groups and witness.jokers - shape.jokers >= owed for witness in witnesses
+    ):
         return True
     extends = extends_going_down(variant, requirement)
     own = Counter(shape.cards)
@@ -605,6 +637,8 @@ def _settled(
                 continue
             gone = 0 if skipped is None else len(ways[skipped].cards)
             if leaves is not None and not leaves(total - witness.size + gone - length):
+                continue
+            if owed and witness.jokers - (0 if skipped is None else ways[skipped].jokers) < owed:
                 continue
             others = tuple(group for index, group in enumerate(ways) if index != skipped)
             together = (*laid, shape, *others)

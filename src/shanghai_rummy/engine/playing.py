@@ -664,12 +664,17 @@ class _Plays:
         """List the single groups that start, continue or join the seat's going down (of
         ``options``, where given: some of :func:`group_options`)."""
         seat, size = self.seat, len(self.hand)
+        # a group of group_options that does not meet the requirement yet was judged with
+        # the turn's end and obligations, by the check the engine makes of it (can_finish)
+        judged = options is None
         if options is None:
             options = group_options(self.state, seat)
         for group, kind, meets in options:
-            # a group that does not meet the requirement yet was judged with the turn's end
             action = Meld(seat, (group,)) if kind is None else Meld(seat, (group,), (kind,))
-            self.keep(action, size - len(group) if meets else 2)
+            if judged and not meets:
+                self.actions.append(action)
+            else:
+                self.keep(action, size - len(group) if meets else 2)
 
     def once_down(self) -> None:
         """List the lay-offs and new groups of a seat that is down, where allowed now."""

@@ -117,7 +117,6 @@ class HandGroups:
         "known",
         "masks",
         "packed",
-        "plans",
         "rules",
         "searches",
         "shapes",
@@ -140,7 +139,6 @@ class HandGroups:
         self.known: dict[tuple[int, ...], Candidate] | None = None
         self.by_slot: dict[Slot, list[Candidate]] = {}
         self.masks: dict[Slot, SlotMasks] = {}
-        self.plans: dict[tuple[Slot, ...], tuple[list[list[Candidate]], SlotMasks]] = {}
         self.searches: dict[
             tuple[tuple[Slot, ...], Callable[[int], bool] | None], CompletionSearch
         ] = {}
@@ -213,16 +211,6 @@ class HandGroups:
             known = self.masks[slot] = SlotMasks(self.slot_groups(slot), self.jokers)
         return known
 
-    def plan(self, slots: tuple[Slot, ...]) -> tuple[list[list[Candidate]], SlotMasks]:
-        """The groups of each of ``slots`` and the masks of the last, read once."""
-        known = self.plans.get(slots)
-        if known is None:
-            known = self.plans[slots] = (
-                [self.slot_groups(slot) for slot in slots],
-                self.slot_masks(slots[-1]),
-            )
-        return known
-
     def completes(
         self,
         taken: Candidate | None,
@@ -276,22 +264,9 @@ class SlotMasks:
         self.users = users
         self.over = over
 
-    def fitting(self, counts: list[int], used: dict[int, int], jokers: int) -> int:
-        """The groups that fit in the cards ``counts`` less ``used`` (copies by code), with
-        ``jokers`` jokers left."""
-        fit = self.every & ~self.over[jokers] if jokers >= 0 else 0
-        users = self.users
-        for code, taken in used.items():
-            masks = users.get(code)
-            if masks is not None:
-                needed = counts[code] - taken + 1
-                if needed < len(masks):
-                    fit &= ~masks[needed]
-        return fit
-
 
 _MOST_KEPT = 8
-"""The most completions (and refused groups) one search keeps to try again."""
+"""The most completions one search keeps to try again."""
 
 
 def _fewest_jokers(candidate: Candidate) -> tuple[int, int]:
@@ -301,21 +276,24 @@ def _fewest_jokers(candidate: Candidate) -> tuple[int, int]:
 class CompletionSearch:
     """The depth-first choice of one irreducible group per slot (see
     :meth:`HandGroups.completes`), counting its steps against :data:`SEARCH_BUDGET`; the
-    last slot's groups that fit are read from its :class:`SlotMasks` at once."""
+    groups of each slot that fit beside those chosen are read at once from the slot's
+    :class:`SlotMasks`, narrowed as each group is chosen by the cards it takes."""
 
     __slots__ = (
         "apart",
         "chosen",
+        "counts",
         "found",
         "guard",
         "hand",
-        "last",
         "lately",
         "leaves",
         "lists",
+        "masks",
         "placed",
         "refused",
         "rules",
+        "slot_masks",
         "slots",
         "steps",
         "used",
@@ -330,8 +308,13 @@ class CompletionSearch:
     ) -> None:
         self.hand = hand
         self.guard = hand.guard
+        self.counts = hand.counts
         self.slots = slots
-        self.lists, self.last = hand.plan(slots)
+        self.lists = [hand.slot_groups(slot) for slot in slots]
+        # the masks of each distinct slot, and which of them each slot reads
+        distinct = list(dict.fromkeys(slots))
+        self.masks = [hand.slot_masks(slot) for slot in distinct]
+        self.slot_masks = [distinct.index(slot) for slot in slots]
         self.placed: Sequence[Placed] = ()
         self.leaves = leaves
         self.apart = apart
@@ -348,28 +331,30 @@ class CompletionSearch:
             for witness in self.lately or ()
             if witness[2] <= jokers and (packed - witness[1]) & guard == guard
         ]
-        self.refused: list[Candidate] = []
+        self.refused: set[tuple[int, int]] = set()
 
     def run(self, taken: Candidate | None, placed: Sequence[Placed]) -> int:
         """The answer of :meth:`HandGroups.completes` for the hand less ``taken``."""
         hand = self.hand
         available, jokers, left = hand.packed, hand.jokers, hand.total
         self.used = {}
+        fits = [masks.every for masks in self.masks]
         if taken is not None:
             available -= taken.packed
             jokers -= taken.jokers
             left -= taken.size
-            self.used = dict(taken.need)
+            fits = self._narrowed(fits, taken)
         self.placed = placed
         if self._found_again(available, jokers, left):
             return YES
         if taken is not None and self._refused_before(taken):
+            self.refused.add((taken.packed, taken.jokers))
             return NO
         self.chosen = []
         self.steps = 0
-        answer = self.fill(0, 0, available, jokers, left)
-        if answer == NO and taken is not None and len(self.refused) < _MOST_KEPT:
-            self.refused.append(taken)
+        answer = self.fill(0, 0, jokers, left, fits)
+        if answer == NO and taken is not None:
+            self.refused.add((taken.packed, taken.jokers))
         return answer
 
     def _found_again(self, available: int, jokers: int, left: int) -> bool:
@@ -386,66 +371,91 @@ class CompletionSearch:
         return False
 
     def _refused_before(self, taken: Candidate) -> bool:
-        """Whether a group taken before, whose rest held no completion at all, lies inside
-        ``taken``: the rest of the hand less ``taken`` holds fewer cards, so none either."""
-        guard = self.guard
-        within = taken.packed | guard
-        for smaller in self.refused:
-            if smaller.jokers <= taken.jokers and (within - smaller.packed) & guard == guard:
+        """Whether the rest of the hand less ``taken`` lies inside the rest less a group
+        taken before whose rest held no completion at all (a "no" depends on the rest's
+        cards alone): one with the same natural cards and no more jokers, or one natural
+        card fewer (an end card; any card of a small group). The rest less ``taken`` holds
+        no more cards, so no completion either."""
+        refused = self.refused
+        if not refused:
+            return False
+        packed, jokers = taken.packed, taken.jokers
+        need = taken.need
+        dropped = need if len(need) <= 3 else (need[0], need[-1])
+        for fewer in range(jokers, -1, -1):
+            if (packed, fewer) in refused:
                 return True
+            for code, _ in dropped:
+                if (packed - (1 << (code << 3)), fewer) in refused:
+                    return True
         return False
 
-    def take(self, group: Candidate) -> None:
-        """Count ``group``'s cards as used."""
-        used = self.used
+    def _narrowed(self, fits: list[int], group: Candidate) -> list[int]:
+        """Each slot's groups of ``fits`` that still fit once ``group``'s cards are taken
+        too (counted in ``used``): those needing more copies of a card than are left go.
+        The groups needing at least ``t`` copies hold those needing more, so the card's
+        count after the take says it all."""
+        used, counts = self.used, self.counts
+        narrowed = list(fits)
         for code, count in group.need:
-            used[code] = used.get(code, 0) + count
+            taken = used[code] = used.get(code, 0) + count
+            needed = counts[code] - taken + 1
+            for index, masks in enumerate(self.masks):
+                users = masks.users.get(code)
+                if users is not None and needed < len(users):
+                    narrowed[index] &= ~users[needed]
+        return narrowed
 
-    def give_back(self, group: Candidate) -> None:
+    def _give_back(self, group: Candidate) -> None:
         """Count ``group``'s cards as free again."""
         used = self.used
         for code, count in group.need:
             used[code] -= count
 
-    def fill(self, slot: int, first: int, available: int, jokers: int, left: int) -> int:
-        """The answer for ``slots[slot:]``, from group index ``first`` on where the slot is
-        the same as the one before (the groups of alike slots are chosen in order)."""
-        if slot == len(self.slots) - 1:
-            return self._last(first, jokers, left)
-        groups = self.lists[slot]
-        alike = self.slots[slot + 1] == self.slots[slot]
-        guard = self.guard
-        best = NO
-        for index in range(first, len(groups)):
-            group = groups[index]
-            if group.jokers > jokers:
-                break  # fewest jokers first: none after it fits either
-            rest = available - group.packed
-            if rest & guard != guard:
-                continue
-            self.steps += 1
-            if self.steps > SEARCH_BUDGET:
-                return UNDECIDED
-            self.chosen.append(group)
-            self.take(group)
-            answer = self.fill(
-                slot + 1, index if alike else 0, rest, jokers - group.jokers, left - group.size
-            )
-            self.give_back(group)
-            self.chosen.pop()
-            if answer == YES:
-                return YES
-            best = max(best, answer)
-            if self.steps > SEARCH_BUDGET:
-                return UNDECIDED
-        return best
-
-    def _last(self, first: int, jokers: int, left: int) -> int:
-        """:meth:`fill` of the last slot: the groups that fit, read at once."""
-        fit = self.last.fitting(self.hand.counts, self.used, jokers) >> first
+    def fill(self, slot: int, first: int, jokers: int, left: int, fits: list[int]) -> int:
+        """The answer for ``slots[slot:]``, ``fits`` the groups of each slot's masks that fit
+        in the cards left, from group index ``first`` on where the slot is the same as the
+        one before (the groups of alike slots are chosen in order)."""
+        masks_index = self.slot_masks[slot]
+        over = self.masks[masks_index].over
+        fit = fits[masks_index] & ~over[jokers] if jokers >= 0 else 0
+        fit >>= first
         if not fit:
             return NO
-        groups = self.lists[-1]
+        groups = self.lists[slot]
+        if slot == len(self.slots) - 1:
+            return self._last(fit, first, groups, left)
+        alike = self.slots[slot + 1] == self.slots[slot]
+        best = NO
+        index = first
+        while fit:
+            if fit & 1:
+                group = groups[index]
+                self.steps += 1
+                if self.steps > SEARCH_BUDGET:
+                    return UNDECIDED
+                self.chosen.append(group)
+                narrowed = self._narrowed(fits, group)
+                answer = self.fill(
+                    slot + 1,
+                    index if alike else 0,
+                    jokers - group.jokers,
+                    left - group.size,
+                    narrowed,
+                )
+                self._give_back(group)
+                self.chosen.pop()
+                if answer == YES:
+                    return YES
+                best = max(best, answer)
+                if self.steps > SEARCH_BUDGET:
+                    return UNDECIDED
+            fit >>= 1
+            index += 1
+        return best
+
+    def _last(self, fit: int, first: int, groups: list[Candidate], left: int) -> int:
+        """:meth:`fill` of the last slot, ``fit`` its groups that fit (from ``first`` on)."""
         index = first
         while fit:
             if fit & 1:
