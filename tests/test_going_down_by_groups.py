@@ -580,3 +580,19 @@ def test_groups_listed_while_owing_swapped_jokers_are_exactly_those_the_engine_a
         accepted.add(action)
     assert listed == accepted
     assert listed  # each hand can go down holding the jokers owed
+
+
+@pytest.mark.parametrize(
+    "rest",
+    ["3S 4S 5S 6S KH", "3S 4S 5S 6S 7S", "3S 4S 5S JK KH", "3S 4S 5S 6S 8S 9S 10S JK KH"],
+)
+def test_complete_where_only_a_way_of_every_card_ends_the_turn(rest: str) -> None:
+    """Under ``going_out=never`` a way that would leave one card does not end the turn: with
+    a card more than the slots take, only a way of every card does, and a card that no group
+    for the slots holds (KH beside spades) rules it out at once; as every way says."""
+    hand = cards(rest)
+    runs = sr.Contract(runs=(4,)) if len(hand) == 5 else sr.Contract(runs=(4, 4))
+    clear_caches()
+    found = complete(hand, runs, WIKI, leaves=lambda left: left != 1)
+    every = arrangements(hand, runs, WIKI)
+    assert (found is not None) == any(len(hand) - sum(map(len, way)) != 1 for way in every)

@@ -57,6 +57,7 @@ from ._startable import (
     HandGroups,
     Placed,
     Slot,
+    every_card_in_a_slot_group,
     hand_groups,
 )
 from ._variant_rules import (
@@ -913,7 +914,33 @@ def _completion(
         leaves is None or leaves(len(cards) - sum(map(len, found)))
     ):
         return found
+    if leaves is not None and _no_way_leaves(cards, residual, variant, leaves, extends):
+        return None
     return _first_walked(cards, residual, variant, leaves, most_left, runs)
+
+
+def _no_way_leaves(
+    cards: tuple[Card, ...],
+    residual: Requirement,
+    variant: Variant,
+    leaves: Callable[[int], bool],
+    extends: bool,
+) -> bool:
+    """Whether no way to meet ``residual`` with some of ``cards`` can leave a number of
+    cards ``leaves`` accepts, read from the numbers alone (a sound "no"; False says
+    nothing): a contract's way takes at least its slots' cards, so leaves at most the rest;
+    where only a way of every card would do, and the going down takes no extra groups, each
+    natural card must lie in a group some slot takes."""
+    if not isinstance(residual, Contract) or variant.jokers.wild_ranks:
+        return False
+    accepted = [left for left in range(len(cards) - residual.min_cards + 1) if leaves(left)]
+    if not accepted:
+        return True
+    if accepted != [0] or extends:
+        return False
+    counts, jokers = count_cards(cards)
+    rules = rules_of(variant)
+    return not every_card_in_a_slot_group(counts, jokers, _slots_of(residual, rules), rules)
 
 
 _ANY_GROUPS = Opening(min_points=0)

@@ -105,6 +105,20 @@ def every_group_keyed(
     return [(key, keyed[key]) for key in sorted(keyed)]
 
 
+def groups_of_sizes(
+    counts: list[int], jokers: int, rules: VariantRules, set_sizes: range, run_sizes: range
+) -> _Keyed:
+    """The sets of a size in ``set_sizes`` and the runs of a size in ``run_sizes`` some of
+    the counted cards can form (an empty range: none of that kind), by flattened canonical
+    key (see ``_Keyed``), in no particular order."""
+    keyed: _Keyed = {}
+    if set_sizes:
+        _every_set(counts, jokers, rules, keyed, set_sizes, NO_LIMIT)
+    if run_sizes:
+        _every_run(counts, jokers, rules, keyed, run_sizes, NO_LIMIT)
+    return keyed
+
+
 GROUPS_OF_ONE_RANK_OR_SUIT: MemoKind[tuple[object, ...], Entries] = MemoKind(
     "groups of one rank or suit", 1 << 14
 )

@@ -25,8 +25,8 @@ from ..cards import Card
 from ..contracts import CardValues
 from ..melds import GroupShape, MeldKind
 from ..variants import SameSuitRuns
-from ._candidate_groups import Candidate
-from ._card_counts import packed_counts
+from ._candidate_groups import Candidate, groups_of_sizes
+from ._card_counts import JOKER_CODE, packed_counts
 from ._memo import MemoKind
 from ._variant_rules import VariantRules
 
@@ -337,19 +337,20 @@ class CompletionSearch:
         """The answer of :meth:`HandGroups.completes` for the hand less ``taken``."""
         hand = self.hand
         available, jokers, left = hand.packed, hand.jokers, hand.total
-        self.used = {}
-        fits = [masks.every for masks in self.masks]
         if taken is not None:
             available -= taken.packed
             jokers -= taken.jokers
             left -= taken.size
-            fits = self._narrowed(fits, taken)
         self.placed = placed
         if self._found_again(available, jokers, left):
             return YES
         if taken is not None and self._refused_before(taken):
             self.refused.add((taken.packed, taken.jokers))
             return NO
+        self.used = {}
+        fits = [masks.every for masks in self.masks]
+        if taken is not None:
+            fits = self._narrowed(fits, taken)
         self.chosen = []
         self.steps = 0
         answer = self.fill(0, 0, jokers, left, fits)
@@ -396,6 +397,17 @@ class CompletionSearch:
         The groups needing at least ``t`` copies hold those needing more, so the card's
         count after the take says it all."""
         used, counts = self.used, self.counts
+        if len(fits) == 1:  # alike slots: one list of groups
+            fit = fits[0]
+            every_users = self.masks[0].users
+            for code, count in group.need:
+                taken = used[code] = used.get(code, 0) + count
+                users = every_users.get(code)
+                if users is not None:
+                    needed = counts[code] - taken + 1
+                    if needed < len(users):
+                        fit &= ~users[needed]
+            return [fit]
         narrowed = list(fits)
         for code, count in group.need:
             taken = used[code] = used.get(code, 0) + count
@@ -535,3 +547,34 @@ def hand_groups(
         else:
             known = memo[tally] = HandGroups(counts, jokers, keyed(), rules)
     return known
+
+
+def every_card_in_a_slot_group(
+    counts: list[int], jokers: int, slots: Sequence[Slot], rules: VariantRules
+) -> bool:
+    """Whether every natural card counted in ``counts`` (with ``jokers``) lies in some group
+    of those cards that fills one of ``slots``: what a way to fill the slots with every card
+    needs (a group of one natural card and jokers counted for either kind, as it may read
+    either way)."""
+    wanted = {code for code, count in enumerate(counts) if count}
+    sizes = {
+        kind: min((size for each, size in slots if each is kind), default=64) for kind in MeldKind
+    }
+    keyed = groups_of_sizes(
+        counts, jokers, rules, range(sizes[MeldKind.SET], 64), range(sizes[MeldKind.RUN], 64)
+    )
+    for key in keyed:
+        codes = key[2:] if key[0] == 0 else key[3:]
+        held = codes.count(JOKER_CODE)
+        if held > rules.per_group_limit:
+            continue
+        kind = MeldKind.SET if key[0] == 0 else MeldKind.RUN
+        either = len(codes) - held <= 1
+        if any(
+            (either or slot_kind is kind) and rules.slot_accepts(size, len(codes), held)
+            for slot_kind, size in slots
+        ):
+            wanted.difference_update(codes)
+            if not wanted:
+                return True
+    return not wanted
