@@ -5,7 +5,7 @@ new groups, lay-offs and joker swaps on the table, read through :mod:`.melds` an
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
 from .. import solver
 from ..actions import End
@@ -33,6 +33,7 @@ from ..solver import check_going_down, solve
 from ..variants import GoOutDiscard, SwapWho, Variant
 
 __all__ = [
+    "TableSource",
     "can_go_down_with_jokers",
     "can_meld_a_joker",
     "card_playable",
@@ -153,19 +154,26 @@ def swap_in_meld(variant: Variant, meld: TableMeld, card: Card) -> TableMeld:
     return joker_swapped(meld, card, variant)
 
 
+TableSource: TypeAlias = Sequence[TableMeld] | Callable[[], Sequence[TableMeld]]
+"""The melds on the table, or a function giving them, called only where an answer depends on
+them (see :func:`opening_possible`)."""
+
+
 def opening_possible(
     variant: Variant,
     deal_number: int,
     hand: Sequence[Card],
     laid: Sequence[GroupShape] = (),
-    table: Sequence[TableMeld] = (),
+    table: TableSource = (),
 ) -> bool:
     """Whether ``hand`` can go down this turn and still end the turn: some way to meet the
     deal's requirement that leaves a card to discard where ``variant.going_out`` requires
     one, and leaves no lone card where discarding the last one is forbidden unless that card
     can then be played (laid off, or swapped for a joker that is laid off) on ``table`` (the
     melds on the table) or on the groups of the going down. ``laid``: the groups laid toward
-    the going down so far this turn (the rest of the hand finishes it)."""
+    the going down so far this turn (the rest of the hand finishes it). ``table`` may be a
+    function giving the melds: it is called only for that lone card, so an answer it was not
+    called for holds for any table."""
     requirement = variant.deal(deal_number).requirement
     if not variant.going_down.out_same_turn:
         # at least two cards left: no lone card, and one to discard
@@ -226,18 +234,19 @@ def _lone_card_played(
     requirement: Requirement,
     hand: Sequence[Card],
     laid: Sequence[GroupShape],
-    table: Sequence[TableMeld],
+    source: TableSource,
 ) -> bool:
     """Under ``going_out=never``, where no way to go down leaves a number of cards other
     than one: whether a way leaves a card that can then be played. A card playable on
-    ``table`` or the groups ``laid`` needs any way of every other card (exact); a card that
-    could be played only on a group of the way itself is tried on the way the search finds
-    that leaves one card, and on the way it finds of every card but that one."""
+    the table (``source``) or the groups ``laid`` needs any way of every other card (exact);
+    a card that could be played only on a group of the way itself is tried on the way the
+    search finds that leaves one card, and on the way it finds of every card but that one."""
     if not variant.going_down.lay_off_same_turn:
         return False  # a lone card (or the joker it swaps for) is played only by a lay-off
     way = solver.complete(hand, requirement, variant, laid, leaves=_one_left, most_left=1)
     if way is None:
         return False  # no way at all (none leaves another number of cards)
+    table = source() if callable(source) else source
     if card_playable(variant, _left_by(hand, way)[0], [*table, *laid, *_shapes(way, variant)]):
         return True
     on_table = set(_played_on(variant, table, laid, hand))

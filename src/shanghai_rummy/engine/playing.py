@@ -58,6 +58,7 @@ from .going_down import (
     obligation_options,
 )
 from .play_rules import (
+    TableSource,
     can_go_down_with_jokers,
     can_meld_a_joker,
     extend_meld,
@@ -425,18 +426,18 @@ def swap_refusal(
     state: GameState,
     seat: int,
     hand: tuple[Card, ...],
-    table: tuple[TableMeld, ...] | None = None,
+    table: TableSource | None = None,
 ) -> str | None:
     """Why a joker swap the meld allows is still refused, ``hand`` being the seat's hand
-    after it (the joker in, the card out) and ``table`` the table after it (None: as it is):
-    the obligations ``variant.joker_swap`` would leave, or an obligation to go down the turn
-    already has (taking the upcard), could not be met this turn. None when the swap stands.
-    Shared by :func:`swap_joker` and :func:`~shanghai_rummy.legal_actions`."""
+    after it (the joker in, the card out) and ``table`` the table after it (None: as it is;
+    or a function giving it, called only where the answer depends on it, see
+    :func:`~.play_rules.opening_possible`): the obligations ``variant.joker_swap`` would
+    leave, or an obligation to go down the turn already has (taking the upcard), could not
+    be met this turn. None when the swap stands. Shared by :func:`swap_joker` and
+    :func:`~shanghai_rummy.legal_actions`."""
     rules = state.variant.joker_swap
     if not state.seats[seat].down:
-        # the swap's own obligation, or one the turn already has (taking the upcard)
-        obligation = SWAP_GO_DOWN_OBLIGATION if rules.must_go_down_same_turn else None
-        obligation = state.turn_state.must_go_down or obligation
+        obligation = _swap_obligation(state)
         laid = laid_shapes(state)
         if obligation is not None and not opening_possible(
             state.variant,
@@ -457,6 +458,14 @@ def swap_refusal(
         if not _joker_obligation_feasible(state, seat, hand, owed):
             return f"{reason}, and this hand cannot make a group with it"
     return None
+
+
+def _swap_obligation(state: GameState) -> str | None:
+    """The obligation to go down this turn a swap by the seat in turn, not down, leaves: the
+    swap's own (``joker_swap.must_go_down_same_turn``), or one the turn already has (taking
+    the upcard); None where there is none."""
+    own = SWAP_GO_DOWN_OBLIGATION if state.variant.joker_swap.must_go_down_same_turn else None
+    return state.turn_state.must_go_down or own
 
 
 def _joker_obligation_feasible(
@@ -714,6 +723,8 @@ class _Plays:
             and (swapping.must_go_down_same_turn or state.turn_state.must_go_down is not None)
         )
         by_meld = not down and self.rule is GoOutDiscard.NEVER
+        # by card, where the answer did not read the table after the swap (then it holds
+        # for every meld), else by card and meld
         refused: dict[tuple[Card, int], bool] = {}
         melds = {meld.id: meld for meld in state.table}
         for card, meld_id in options:
@@ -721,13 +732,17 @@ class _Plays:
                 self._swap_keeping_joker(card, melds[meld_id], down)
                 continue
             if may_refuse:
-                key = (card, meld_id if by_meld else -1)
-                if key not in refused:
+                answer = refused.get((card, -1))
+                if answer is None:
+                    answer = refused.get((card, meld_id))
+                if answer is None:
                     index = hand.index(card)
                     after = (*hand[:index], *hand[index + 1 :], JOKER)
-                    table = _swapped_table(state, card, meld_id) if by_meld else None
-                    refused[key] = swap_refusal(state, seat, after, table) is not None
-                if refused[key]:
+                    table = _SwappedTable(state, card, meld_id) if by_meld else None
+                    answer = swap_refusal(state, seat, after, table) is not None
+                    read = table is not None and table.read
+                    refused[(card, meld_id if read else -1)] = answer
+                if answer:
                     continue
             action = SwapJoker(seat, card, meld_id)
             if len(hand) == 1 and self.rule is GoOutDiscard.NEVER:
@@ -785,12 +800,25 @@ def play_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     return tuple(plays.actions)
 
 
-def _swapped_table(state: GameState, card: Card, meld_id: int) -> tuple[TableMeld, ...]:
-    """The table once ``card`` is swapped for the joker of meld ``meld_id``."""
-    return tuple(
-        swap_in_meld(state.variant, meld, card) if meld.id == meld_id else meld
-        for meld in state.table
-    )
+class _SwappedTable:
+    """The table once ``card`` is swapped for the joker of meld ``meld_id``, made when first
+    asked for (a :data:`~.play_rules.TableSource`); ``read``: whether it was."""
+
+    __slots__ = ("card", "meld_id", "read", "state")
+
+    def __init__(self, state: GameState, card: Card, meld_id: int) -> None:
+        self.state = state
+        self.card = card
+        self.meld_id = meld_id
+        self.read = False
+
+    def __call__(self) -> tuple[TableMeld, ...]:
+        self.read = True
+        state, card, meld_id = self.state, self.card, self.meld_id
+        return tuple(
+            swap_in_meld(state.variant, meld, card) if meld.id == meld_id else meld
+            for meld in state.table
+        )
 
 
 def has_play_action(state: GameState, seat: int) -> bool:
