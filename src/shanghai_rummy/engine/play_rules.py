@@ -5,6 +5,8 @@ new groups, lay-offs and joker swaps on the table, read through :mod:`.melds` an
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import reduce
+from operator import or_
 from typing import Final, TypeAlias
 
 from .. import solver
@@ -558,10 +560,7 @@ _BIT = {card: 1 << index for index, card in enumerate(sort_cards(make_pack(1, 1)
 
 def _card_bits(cards: Iterable[Card]) -> int:
     """One bit per distinct card of ``cards``."""
-    bits = 0
-    for card in cards:
-        bits |= _BIT[card]
-    return bits
+    return reduce(or_, map(_BIT.__getitem__, cards), 0)
 
 
 _FITS: Final[IdentityMemo[_MeldFits]] = IdentityMemo("engine.play_rules.meld_fits", 4096)

@@ -157,8 +157,22 @@ def _goes_out_joining(state: GameState, seat: int, hand: tuple[Card, ...]) -> bo
 
 
 def _can_play_on(state: GameState, seat: int) -> bool:
-    """Whether ``seat``, holding one card it may not discard, has a play left this turn."""
-    return any(not isinstance(action, Discard) for action in play_actions(state, seat))
+    """Whether ``seat``, holding one card it may not discard, has a play left this turn:
+    an action of :func:`play_actions` other than a discard, the listing stopped at the
+    first part that has one."""
+    plays = _Plays(state, seat)
+    down = state.seats[seat].down
+    if not down or state.turn_state.going_down:
+        plays.going_down()
+        if plays.actions:
+            return True
+    if down:
+        plays.once_down()
+        if plays.actions:
+            return True
+    if swap_barred(state.variant, down, state.turn_state.was_down) is None:
+        plays.swaps(down)
+    return bool(plays.actions)
 
 
 def meld(
@@ -627,11 +641,9 @@ def _distinct(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 def _discards(seat: int, cards: tuple[Card, ...]) -> list[Discard]:
     """The Discard actions of that seat for ``cards``, shared (actions are values)."""
     made = shared_discards(seat)
-    actions = []
-    for card in cards:
-        action = made.get(card)
-        actions.append(Discard(seat, card) if action is None else action)
-    return actions
+    if made:  # every card's
+        return [made[card] for card in cards]
+    return [Discard(seat, card) for card in cards]
 
 
 class _Plays:
