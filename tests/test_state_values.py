@@ -3,12 +3,22 @@ agrees with ``attrs.evolve``, and shared turn and seat facts equal fresh ones.""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
-from shanghai_rummy.state import KEEP, SeatState, TurnState, advance, seat_state, turn_start
+from shanghai_rummy.state import (
+    KEEP,
+    SeatState,
+    TurnState,
+    advance,
+    played,
+    seat_state,
+    turn_start,
+)
 
 from .games import random_state
 
@@ -86,3 +96,48 @@ def test_shared_turn_starts_equal_fresh_ones(
 @given(st.booleans(), st.integers(0, 9), st.integers(0, 2000))
 def test_shared_seat_states_equal_fresh_ones(down: bool, buys: int, turns: int) -> None:
     assert seat_state(down, buys, turns) == SeatState(down, buys, turns)
+
+
+_TURN_FACTS = st.builds(
+    TurnState,
+    drawn=st.booleans(),
+    was_down=st.booleans(),
+    must_go_down=st.sampled_from([None, "must go down"]),
+    jokers_to_meld=st.integers(0, 2),
+    laid_off_on_others=st.booleans(),
+    used_joker=st.booleans(),
+    going_down=st.sampled_from([(), (3,), (3, 4)]),
+)
+
+
+@given(
+    _TURN_FACTS,
+    st.sampled_from([KEEP, None, "must go down"]),
+    st.one_of(st.none(), st.integers(0, 2)),
+    st.one_of(st.none(), st.booleans()),
+    st.one_of(st.none(), st.booleans()),
+    st.one_of(st.none(), st.sampled_from([(), (3,), (3, 4)])),
+)
+def test_played_equals_evolve_with_the_same_changes(
+    facts: TurnState,
+    must_go_down: Any,
+    jokers_to_meld: int | None,
+    laid_off_on_others: bool | None,
+    used_joker: bool | None,
+    going_down: tuple[int, ...] | None,
+) -> None:
+    changes: dict[str, Any] = {
+        name: value
+        for name, value in (
+            ("jokers_to_meld", jokers_to_meld),
+            ("laid_off_on_others", laid_off_on_others),
+            ("used_joker", used_joker),
+            ("going_down", going_down),
+        )
+        if value is not None
+    }
+    if must_go_down is not KEEP:
+        changes["must_go_down"] = must_go_down
+    after = played(facts, **changes)
+    assert after == attrs.evolve(facts, **changes)
+    assert (after is facts) == (after == facts)  # unchanged facts are shared, not rebuilt

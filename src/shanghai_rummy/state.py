@@ -427,23 +427,37 @@ def played(
     """``facts`` after a play within the turn (a meld, a lay-off, a joker swap): the facts a
     play changes are given (None or :data:`KEEP` keeps one), the rest are kept.
 
-    Equal to ``attrs.evolve(facts, ...)`` with the same changes, built positionally (less than
-    half the cost); every play makes one.
+    Equal to ``attrs.evolve(facts, ...)`` with the same changes: ``facts`` itself where they
+    change nothing (a value: most lay-offs after the first), else built positionally (less
+    than half the cost); every play makes one.
     """
+    must = facts.must_go_down if must_go_down is KEEP else must_go_down
+    jokers = facts.jokers_to_meld if jokers_to_meld is None else jokers_to_meld
+    on_others = facts.laid_off_on_others if laid_off_on_others is None else laid_off_on_others
+    joker_used = facts.used_joker if used_joker is None else used_joker
+    laid = facts.going_down if going_down is None else going_down
+    if (
+        must == facts.must_go_down
+        and jokers == facts.jokers_to_meld
+        and on_others == facts.laid_off_on_others
+        and joker_used == facts.used_joker
+        and laid == facts.going_down
+    ):
+        return facts
     return TurnState(
         facts.drawn,
         facts.was_down,
-        facts.must_go_down if must_go_down is KEEP else must_go_down,
-        facts.jokers_to_meld if jokers_to_meld is None else jokers_to_meld,
-        facts.laid_off_on_others if laid_off_on_others is None else laid_off_on_others,
-        facts.used_joker if used_joker is None else used_joker,
+        must,
+        jokers,
+        on_others,
+        joker_used,
         facts.buy_queue,
         facts.draw_after_buy,
         facts.offered,
         facts.discarded_by,
         facts.must_go_out,
         facts.took_cut_card,
-        facts.going_down if going_down is None else going_down,
+        laid,
     )
 
 

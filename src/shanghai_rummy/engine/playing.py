@@ -634,6 +634,21 @@ def apply_playing(
 # -- the listing ---------------------------------------------------------------------------
 
 
+def _accepted(state: GameState, action: Meld | LayOff | SwapJoker) -> bool:
+    """Whether the engine accepts ``action`` from ``state``: its move made without recording
+    its events (which refuse nothing)."""
+    try:
+        if isinstance(action, LayOff):
+            _lay_off(state, action.seat, action.card, action.meld_id, action.end)
+        elif isinstance(action, Meld):
+            _meld(state, action)
+        else:
+            _swap_joker(state, action.seat, action.card, action.meld_id)
+    except IllegalMoveError:
+        return False
+    return True
+
+
 def _distinct(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return sort_cards(set(cards))
 
@@ -671,11 +686,10 @@ class _Plays:
         rule = self.rule
         if (leaves == 0 and rule is GoOutDiscard.REQUIRED) or (self.no_out and leaves < 2):
             return False
-        if (leaves == 1 and rule is GoOutDiscard.NEVER) or self.owes_more:
-            try:
-                apply_playing(self.state, action)
-            except IllegalMoveError:
-                return False
+        if ((leaves == 1 and rule is GoOutDiscard.NEVER) or self.owes_more) and not _accepted(
+            self.state, action
+        ):
+            return False
         self.actions.append(action)
         return True
 
