@@ -30,7 +30,7 @@ from ..melds import (
     sets_may_read_as_runs,
     swap_positions,
 )
-from ..memo import IdentityMemo
+from ..memo import IdentityMemo, Memo
 from ..solver import check_going_down, solve
 from ..variants import GoOutDiscard, SwapWho, Variant
 
@@ -175,7 +175,31 @@ def opening_possible(
     melds on the table) or on the groups of the going down. ``laid``: the groups laid toward
     the going down so far this turn (the rest of the hand finishes it). ``table`` may be a
     function giving the melds: it is called only for that lone card, so an answer it was not
-    called for holds for any table."""
+    called for holds for any table. The answers apart from the table are remembered (a
+    listing and the move made from it ask the same)."""
+    key = (id(variant), deal_number, tuple(hand), tuple(laid))
+    known = _OPENINGS.get(key)
+    if known is None or known[0] is not variant:
+        answer = _opening_apart_from_table(variant, deal_number, hand, laid)
+        known = _OPENINGS.put(key, (variant, answer))
+    if known[1] is not None:
+        return known[1]
+    requirement = variant.deal(deal_number).requirement
+    return _lone_card_played(variant, requirement, hand, laid, table)
+
+
+_OPENINGS: Final[Memo[tuple[object, ...], tuple[Variant, bool | None]]] = Memo(
+    "engine.play_rules.openings", 256
+)
+"""The answers of :func:`_opening_apart_from_table` lately asked, by the variant's identity
+(the variant kept with the answer), the deal's number, the hand and the groups laid."""
+
+
+def _opening_apart_from_table(
+    variant: Variant, deal_number: int, hand: Sequence[Card], laid: Sequence[GroupShape]
+) -> bool | None:
+    """:func:`opening_possible`, or None where only a lone card played on the table can
+    decide it (``going_out=never``, and no way leaves another number of cards)."""
     requirement = variant.deal(deal_number).requirement
     if not variant.going_down.out_same_turn:
         # at least two cards left: no lone card, and one to discard
@@ -193,7 +217,7 @@ def opening_possible(
             return True
     if variant.going_out_in(deal_number) is not GoOutDiscard.NEVER:
         return False
-    return _lone_card_played(variant, requirement, hand, laid, table)
+    return None
 
 
 def _whole_hand_goes_down(
