@@ -24,6 +24,12 @@ BEST_SETS: MemoKind[tuple[tuple[int, ...], int], tuple[int, SetPlan]] = MemoKind
 )
 """The most cards sets of one rank can hold (:func:`_set_best`), by the rank's copies per
 suit and the jokers."""
+SET_ROWS: MemoKind[tuple[tuple[int, ...], int], tuple[int, ...]] = MemoKind(
+    "most set cards of one rank by jokers", 1 << 12
+)
+"""For each number of jokers from none to the most given, the most cards sets of one rank
+can hold (:func:`_set_best`'s count), by the rank's copies per suit and that most: each
+step of the opening search asks it of every rank held."""
 
 
 def _set_best(rules: VariantRules, counts: tuple[int, ...], jokers: int) -> tuple[int, SetPlan]:
@@ -105,6 +111,23 @@ class OpeningSearch:
                         found.append((spans[start, length], suit, start, length))
         found.sort(reverse=True)
         self.candidates = found
+        # by candidate number, the positions of each suit that candidates from there on span
+        self.later_spans = [(0, 0, 0, 0)] * (len(found) + 1)
+        spanned = [0, 0, 0, 0]
+        for number in range(len(found) - 1, -1, -1):
+            _, suit, start, length = found[number]
+            spanned[suit] |= rules.span_mask[start, length]
+            self.later_spans[number] = (spanned[0], spanned[1], spanned[2], spanned[3])
+        # the most a card of each rank, and a joker, is worth in a set or a run
+        values = opening.values
+        self.worth = [
+            max(
+                [self.value[rank]]
+                + [values.at_position(p) for p in bit_positions(rules.rank_positions[rank])]
+            )
+            for rank in range(15)
+        ]
+        self.joker_worth = max(self.best, *self.worth)
         self.runs: list[tuple[int, int, int, int]] = []
         self.run_points = 0
         self.sets: list[GroupShape] = []
@@ -130,11 +153,16 @@ class OpeningSearch:
         jokers = self.jokers
         rows = []
         points = 0
+        known_rows = self.rules.memos.of(SET_ROWS)
         for rank in range(2, 15):
             key = (counts[rank], counts[16 + rank], counts[32 + rank], counts[48 + rank])
             if key == (0, 0, 0, 0):
                 continue
-            row = [_set_best(self.rules, key, used)[0] for used in range(jokers + 1)]
+            row = known_rows.get((key, jokers))
+            if row is None:
+                row = known_rows[key, jokers] = tuple(
+                    _set_best(self.rules, key, used)[0] for used in range(jokers + 1)
+                )
             points += self.value[rank] * row[0]
             if row[-1] > row[0]:
                 rows.append((rank, row))
@@ -165,13 +193,35 @@ class OpeningSearch:
                     self.sets.append(set_shape(rank, naturals, used))
         return points + extra
 
+    def _later_runs_worth(self, first: int) -> int:
+        """The most the natural cards left that lie in the span of some candidate from
+        number ``first`` on are worth: more runs from here hold no other natural cards."""
+        counts, positions, worth = self.counts, self.rules.rank_positions, self.worth
+        total = 0
+        for suit, spanned in enumerate(self.later_spans[first]):
+            held = spanned & self.avail[suit]
+            if held:
+                base = suit * 16
+                for rank in range(2, 15):
+                    if positions[rank] & held:
+                        total += counts[base + rank] * worth[rank]
+        return total
+
     def search(self, first: int) -> bool:
         rules = self.rules
         if self.run_points + self.left + self.jokers * self.best < self.target:
             return False
-        if self.run_points + self._sets_points(False) >= self.target:
+        sets_points = self._sets_points(False)
+        if self.run_points + sets_points >= self.target:
             self._sets_points(True)
             return True
+        # the most any way from here is worth: the runs placed, the best sets of all that is
+        # left (sets hold no more), the cards more runs could hold and every joker; a
+        # subtree that cannot reach the target holds no way, so cutting it leaves the first
+        # way found the same
+        most = self.run_points + sets_points + self._later_runs_worth(first)
+        if most + self.jokers * self.joker_worth < self.target:
+            return False
         for number in range(first, len(self.candidates)):
             points, suit, start, length = self.candidates[number]
             have = self._natural_mask(suit, start, length)
