@@ -165,10 +165,10 @@ def test_a_loaded_history_is_one_node_that_play_appends_to() -> None:
 
 
 def test_a_long_history_pickles_and_copies_as_its_actions() -> None:
-    # node by node, 3,000 actions nest past the recursion limit: a history pickles (and
+    # node by node, 1,200 actions nest past the recursion limit: a history pickles (and
     # deep-copies) as the tuple of its actions, one node again when loaded
     log: sr.History | None = None
-    for length in range(1, 3001):
+    for length in range(1, 1201):
         log = sr.History(log, sr.Buy(length % 4), length)
     assert log is not None
     for copied in (pickle.loads(pickle.dumps(log)), copy.deepcopy(log)):
