@@ -284,6 +284,9 @@ def _listed(
 
 
 _MOST_WITNESSES = 8
+_MOST_OWING_WITNESSES = 32
+"""The most ways kept to settle groups against (owing swapped jokers, a way settles only
+groups of as many jokers or more, so more are kept, the latest)."""
 
 
 def group_options(
@@ -311,7 +314,8 @@ def group_options(
     plain = turn_state.must_go_out is None and not turn_state.jokers_to_meld
     if plain and not down and isinstance(requirement, Contract):
         return list(_listing(state, seat, requirement, laid).options)
-    witnesses: list[_Witness] = []
+    counts = _CardCounts(hand)
+    extends = extends_going_down(variant, requirement)
     if not laid and not down:
         # no group can start a going down the hand as a whole cannot make
         if solve(hand, requirement, variant) is None:
@@ -323,6 +327,7 @@ def group_options(
     # with them, so it must complete it at all (the solver's answers for every group at
     # once), and the ways found that hold them settle most groups
     owing = owed > 0 and turn_state.must_go_out is None and not down
+    witnesses = _Witnesses(_MOST_OWING_WITNESSES if owing else _MOST_WITNESSES)
     leaves = going_down_turn_end(variant, deal_number)
     answers: dict[GroupShape, bool] | None = None
     if owing and isinstance(requirement, Contract):
@@ -334,10 +339,9 @@ def group_options(
             else obligation_way(variant, deal_number, hand, laid, owed, False)
         )
         if way is not None:
-            witnesses.append(_Witness([check_group(group, variant) for group in way]))
+            witnesses.add([check_group(group, variant) for group in way], counts, extends)
     limit = variant.jokers.going_down_per_group
     options: list[tuple[tuple[Card, ...], MeldKind | None, bool]] = []
-    held = Counter(hand)
     total = len(hand)
     rules_apart = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     # one natural card with jokers makes a group only where jokers may outnumber naturals
@@ -368,7 +372,7 @@ def group_options(
             if answer is None or (still_owed and not answer):
                 continue
         if (plain or owing) and _settled(
-            witnesses, laid, shape, held, total, leaves, requirement, variant, still_owed
+            witnesses, laid, shape, counts, total, leaves, requirement, variant, still_owed
         ):
             options.append((group, kind, False))
             continue
@@ -376,15 +380,14 @@ def group_options(
         if owing and still_owed:  # can_finish's search, keeping the way it finds
             way = obligation_way(variant, deal_number, rest, together, still_owed, False)
             if way is not None:
-                if len(witnesses) < _MOST_WITNESSES:
-                    witnesses.append(_Witness([shape, *(check_group(g, variant) for g in way)]))
+                witnesses.add([shape, *(check_group(g, variant) for g in way)], counts, extends)
                 options.append((group, kind, False))
             continue
         if plain:
             way = going_down_way(variant, deal_number, rest, together)
             if way is not None:
-                if len(witnesses) < _MOST_WITNESSES:
-                    witnesses.append(_Witness([shape, *(check_group(g, variant) for g in way)]))
+                if len(witnesses.ways) < _MOST_WITNESSES:
+                    witnesses.add([shape, *(check_group(g, variant) for g in way)], counts, extends)
                 options.append((group, kind, False))
                 continue
         if can_finish(state, together, rest, still_owed):
@@ -588,28 +591,80 @@ def _both_readings(shapes: Sequence[GroupShape], variant: Variant) -> list[Group
     return listed
 
 
+class _CardCounts:
+    """The card counts of a hand packed in one integer, 16 bits a distinct card, so that
+    whether some cards fit in the hand is one subtraction: a field that borrows clears its
+    guard bit."""
+
+    __slots__ = ("guard", "limit", "offsets")
+
+    def __init__(self, hand: Sequence[Card]) -> None:
+        held = Counter(hand)
+        self.offsets = {card: index << 4 for index, card in enumerate(held)}
+        self.guard = sum(0x8000 << offset for offset in self.offsets.values())
+        self.limit = self.guard | sum(count << self.offsets[card] for card, count in held.items())
+
+    def of(self, cards: Sequence[Card]) -> int:
+        """``cards`` (some of the hand's) packed."""
+        offsets = self.offsets
+        return sum(1 << offsets[card] for card in cards)
+
+    def holds(self, packed: int) -> bool:
+        """Whether the cards ``packed`` (see :meth:`of`) fit in the hand."""
+        return (self.limit - packed) & self.guard == self.guard
+
+
 class _Witness:
-    """A way to finish the going down (the groups it adds), with its card counts, read once
-    for every group tried against it."""
+    """A way to finish the going down (the groups it adds), read once for every group tried
+    against it: for each group it may give up (or none, where the going down may hold more
+    groups), the others with their cards packed, their jokers and their size."""
 
-    __slots__ = ("counts", "groups", "jokers", "shapes", "size", "used")
+    __slots__ = ("jokers", "others", "shapes")
 
-    def __init__(self, shapes: Sequence[GroupShape]) -> None:
-        self.shapes = tuple(shapes)
-        self.jokers = sum(shape.jokers for shape in self.shapes)
-        self.groups = frozenset(self.shapes)
-        self.counts = [Counter(shape.cards) for shape in self.shapes]
-        self.used: Counter[Card] = Counter()
-        for counted in self.counts:
-            self.used.update(counted)
-        self.size = sum(len(shape.cards) for shape in self.shapes)
+    def __init__(self, shapes: Sequence[GroupShape], counts: _CardCounts, extends: bool) -> None:
+        ways = tuple(shapes)
+        self.jokers = sum(shape.jokers for shape in ways)
+        self.shapes = ways
+        self.others: list[tuple[tuple[GroupShape, ...], int, int, int]] = []
+        for skipped in (*range(len(ways)), *((None,) if extends else ())):
+            others = tuple(group for index, group in enumerate(ways) if index != skipped)
+            self.others.append(
+                (
+                    others,
+                    sum(counts.of(group.cards) for group in others),
+                    sum(group.jokers for group in others),
+                    sum(len(group.cards) for group in others),
+                )
+            )
+
+
+class _Witnesses:
+    """The ways kept to settle groups against (at most ``most``, the oldest dropped), and
+    each group of every way kept so far with the most jokers such a way holds."""
+
+    __slots__ = ("in_ways", "most", "ways")
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.ways: list[_Witness] = []
+        self.in_ways: dict[GroupShape, int] = {}
+
+    def add(self, shapes: Sequence[GroupShape], counts: _CardCounts, extends: bool) -> None:
+        """Keep the way of ``shapes``, dropping the oldest where ``most`` are kept."""
+        witness = _Witness(shapes, counts, extends)
+        if len(self.ways) == self.most:
+            del self.ways[0]  # the groups come in order, and alike in turn
+        self.ways.append(witness)
+        in_ways = self.in_ways
+        for shape in witness.shapes:
+            in_ways[shape] = max(in_ways.get(shape, -1), witness.jokers)
 
 
 def _settled(
-    witnesses: Sequence[_Witness],
+    witnesses: _Witnesses,
     laid: tuple[GroupShape, ...],
     shape: GroupShape,
-    held: Counter[Card],
+    counts: _CardCounts,
     total: int,
     leaves: Callable[[int], bool] | None,
     requirement: Requirement,
@@ -617,37 +672,24 @@ def _settled(
     owed: int = 0,
 ) -> bool:
     """Whether ``shape``, with ``laid`` and the groups of one of the ``witnesses`` (all but
-    one of them, or all), is a going down of the hand ``held`` (of ``total`` cards) that
+    one of them, or all), is a going down of the hand (``counts``, of ``total`` cards) that
     still ends the turn, the groups besides ``shape`` holding at least ``owed`` jokers: then
     the rest of the hand can finish a going down begun with ``shape``."""
-    if any(
-        shape in witness.groups and witness.jokers - shape.jokers >= owed for witness in witnesses
-    ):
-        return True
-    extends = extends_going_down(variant, requirement)
-    own = Counter(shape.cards)
+    if witnesses.in_ways.get(shape, -1) - shape.jokers >= owed:
+        return True  # one of the groups of a way
+    own = counts.of(shape.cards)
     length = len(shape.cards)
-    for witness in witnesses:
-        used = witness.used
-        ways = witness.shapes
+    for witness in witnesses.ways:
         # in place of one of the way's groups; or beside them, where a going down may hold more
-        for skipped in (*range(len(ways)), *((None,) if extends else ())):
-            dropped = witness.counts[skipped] if skipped is not None else _NOTHING
-            if any(used[card] - dropped[card] + count > held[card] for card, count in own.items()):
+        for others, packed, jokers, size in witness.others:
+            if leaves is not None and not leaves(total - size - length):
                 continue
-            gone = 0 if skipped is None else len(ways[skipped].cards)
-            if leaves is not None and not leaves(total - witness.size + gone - length):
+            if jokers < owed or not counts.holds(own + packed):
                 continue
-            if owed and witness.jokers - (0 if skipped is None else ways[skipped].jokers) < owed:
-                continue
-            others = tuple(group for index, group in enumerate(ways) if index != skipped)
             together = (*laid, shape, *others)
             if None in remaining(together, requirement, variant) and runs_apart(together, variant):
                 return True
     return False
-
-
-_NOTHING: Counter[Card] = Counter()
 
 
 def _meets(shapes: Sequence[GroupShape], requirement: Requirement, variant: Variant) -> bool:
