@@ -166,13 +166,7 @@ def _can_play_on(state: GameState, seat: int) -> bool:
         plays.going_down()
         if plays.actions:
             return True
-    if down:
-        plays.once_down()
-        if plays.actions:
-            return True
-    if swap_barred(state.variant, down, state.turn_state.was_down) is None:
-        plays.swaps(down)
-    return bool(plays.actions)
+    return plays.any_once_down_or_swap(down)
 
 
 def meld(
@@ -793,6 +787,19 @@ class _Plays:
             return  # no end free for the joker
         self.keep(SwapJoker(self.seat, card, meld.id), len(self.hand) - 1)
 
+    def any_once_down_or_swap(self, down: bool) -> bool:
+        """Whether the seat (``down``: it is down) has a lay-off or new group (listed first,
+        where it is down) or a joker swap, the listing stopped at the first part that has
+        one (or any action kept before)."""
+        if down:
+            self.once_down()
+            if self.actions:
+                return True
+        state = self.state
+        if swap_barred(state.variant, down, state.turn_state.was_down) is None:
+            self.swaps(down)
+        return bool(self.actions)
+
     def discards(self) -> None:
         """List the discards, if the turn may end with one now."""
         turn_state = self.state.turn_state
@@ -874,10 +881,4 @@ def has_play_action(state: GameState, seat: int) -> bool:
                 plays.going_down()
             if plays.actions:
                 return True
-    if down:
-        plays.once_down()
-        if plays.actions:
-            return True
-    if swap_barred(state.variant, down, state.turn_state.was_down) is None:
-        plays.swaps(down, [])
-    return bool(plays.actions)
+    return plays.any_once_down_or_swap(down)
