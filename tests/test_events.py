@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 from collections.abc import Iterator
 
@@ -186,3 +188,17 @@ def test_seen_events_is_a_lazy_sequence_equal_to_a_tuple() -> None:
     assert hash(seen) == hash(sr.SeenEvents(values)) and seen == sr.SeenEvents(values)
     assert repr(sr.SeenEvents(values[:1])) == f"SeenEvents([{values[0]!r}])"
     assert len(sr.SeenEvents()) == 0 and (seen == "text") is False
+
+
+def test_a_state_and_a_view_with_a_long_event_chain_pickle_and_deep_copy() -> None:
+    # the chain nests one tuple per link: written link by link it passed the recursion limit
+    state = sr.new_game(sr.get_variant("shanghai"), players=4, seed=3)
+    events = list(state.events)
+    after = events[-1].number + 1
+    more = [sr.PassedBuy(number=after + i, seat=i % 4) for i in range(5000)]
+    long = attrs.evolve(state, event_log=chain_of(events + more))
+    for copied in (pickle.loads(pickle.dumps(long)), copy.deepcopy(long)):
+        assert copied == long and copied.events == long.events
+    seen = sr.view(long, 0)
+    for copied_view in (pickle.loads(pickle.dumps(seen)), copy.deepcopy(seen)):
+        assert copied_view == seen and len(copied_view.events) == len(events) + 5000

@@ -303,6 +303,14 @@ def chain_key(chain: EventNode | None) -> tuple[tuple[Any, ...], ...]:
     return tuple(links)
 
 
+def chain_from_key(key: Iterable[tuple[Any, ...]]) -> EventNode | None:
+    """The chain whose :func:`chain_key` is ``key`` (its links' contents, newest first)."""
+    chain: EventNode | None = None
+    for link in reversed(tuple(key)):
+        chain = (chain, *link)
+    return chain
+
+
 def chain_of(events: Iterable[Event]) -> EventNode | None:
     """The chain that holds ``events`` (for loading a saved state)."""
     chain: EventNode | None = None
@@ -352,6 +360,11 @@ class SeenEvents(Sequence[Event]):
             self._events = chain_events_seen(self._chain, self._seat)
             self._chain = None
         return self._events
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled (and deep-copied) as its events: the chain it may still hold nests once per
+        # link, past the recursion limit in a long deal
+        return (SeenEvents, (self._values(),))
 
     def __len__(self) -> int:
         if self._events is None and self._chain is None:

@@ -14,7 +14,7 @@ import attrs
 
 from .actions import Action
 from .cards import Card
-from .events import Event, EventNode, chain_events, chain_key
+from .events import Event, EventNode, chain_events, chain_from_key, chain_key
 from .levels import completed
 from .limits import MAX_PLAYERS
 from .melds import TableMeld
@@ -322,6 +322,18 @@ class GameState:
     whose contract it works on; a seat moves up one after a deal in which it went down (see
     :mod:`shanghai_rummy.levels`). Empty otherwise: every seat plays the contract of deal
     :attr:`deal_number`."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        # pickled (and deep-copied) with the event chain as a flat tuple of its links: link
+        # by link, a long deal's chain nests past the recursion limit
+        fields = {field.name: getattr(self, field.name) for field in attrs.fields(GameState)}
+        fields["event_log"] = chain_key(self.event_log)
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "event_log", chain_from_key(fields.get("event_log", ())))
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards seat ``seat`` holds."""
