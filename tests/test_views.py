@@ -110,9 +110,12 @@ def test_hidden_cards_do_not_change_the_view(state: sr.GameState, seat: int, see
     seat %= state.num_players
     other = hide_differently(state, seat, random.Random(seed))
     # Still a valid state: only hidden cards moved; except that the seat in turn, halfway
-    # through going down or obliged to go down (it took the upcard), may be dealt a hand
-    # that cannot do it (no legal move).
-    owes = state.turn_state.going_down or state.turn_state.must_go_down
+    # through going down, obliged to go down (it took the upcard), to meld a joker it swapped
+    # or to go out, may be dealt a hand that cannot do it (no legal move).
+    turn = state.turn_state
+    owes = (
+        turn.going_down or turn.must_go_down or turn.jokers_to_meld or turn.must_go_out is not None
+    )
     if not (owes and state.to_act != seat):
         sr.validate(other)
     assert sr.view(other, seat) == sr.view(state, seat)
