@@ -314,14 +314,11 @@ def group_options(
     plain = turn_state.must_go_out is None and not turn_state.jokers_to_meld
     if plain and not down and isinstance(requirement, Contract):
         return list(_listing(state, seat, requirement, laid).options)
+    # no group can start a going down the hand as a whole cannot make
+    if not laid and not down and not _can_start(state, deal_number, hand, requirement):
+        return []
     counts = _CardCounts(hand)
     extends = extends_going_down(variant, requirement)
-    if not laid and not down:
-        # no group can start a going down the hand as a whole cannot make
-        if solve(hand, requirement, variant) is None:
-            return []
-        if not opening_possible(variant, deal_number, hand, (), state.table):
-            return []
     owed = turn_state.jokers_to_meld
     # owing swapped jokers (and not going out): a group's rest must complete the going down
     # with them, so it must complete it at all (the solver's answers for every group at
@@ -340,21 +337,17 @@ def group_options(
         )
         if way is not None:
             witnesses.add([check_group(group, variant) for group in way], counts, extends)
-    limit = variant.jokers.going_down_per_group
     options: list[tuple[tuple[Card, ...], MeldKind | None, bool]] = []
     total = len(hand)
-    rules_apart = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     # one natural card with jokers makes a group only where jokers may outnumber naturals
     two_ways = sets_may_read_as_runs(variant)
     shapes = possible_shapes(hand, variant)
     for index, shape in enumerate(_both_readings(shapes, variant) if two_ways else shapes):
         group = shape.cards
-        if limit is not None and shape.jokers > limit:
+        together = (*laid, shape)
+        if not _may_join(shape, together, variant):
             continue
         kind = named_kind(shape, variant) if two_ways else None
-        together = (*laid, shape)
-        if rules_apart and shape.kind is MeldKind.RUN and not runs_apart(together, variant):
-            continue
         left = remaining(together, requirement, variant)
         if not left:
             continue
@@ -393,6 +386,30 @@ def group_options(
         if can_finish(state, together, rest, still_owed):
             options.append((group, kind, False))
     return options
+
+
+def _may_join(shape: GroupShape, together: tuple[GroupShape, ...], variant: Variant) -> bool:
+    """Whether ``shape`` may be laid with the groups ``together`` (itself last) toward a
+    going down: within the going-down joker limit, and apart from them by the same-suit-runs
+    rule."""
+    limit = variant.jokers.going_down_per_group
+    if limit is not None and shape.jokers > limit:
+        return False
+    if shape.kind is not MeldKind.RUN:
+        return True
+    apart = variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED
+    return apart or runs_apart(together, variant)
+
+
+def _can_start(
+    state: GameState, deal_number: int, hand: tuple[Card, ...], requirement: Requirement
+) -> bool:
+    """Whether ``hand`` as a whole can make a going down at all (a way to meet the
+    requirement, and the opening's rules at this table)."""
+    variant = state.variant
+    if solve(hand, requirement, variant) is None:
+        return False
+    return opening_possible(variant, deal_number, hand, (), state.table)
 
 
 class _Listing:

@@ -704,12 +704,9 @@ def event_chain_fits(head: EventNode | None, players: int, deal_number: int) -> 
             if started is _UNSEEN:
                 started = known[1]
             break
-        if type(node) is not tuple or len(node) < 3:
+        if _event_link_problem(node) is not None:
             return False
         previous, number, cls = node[0], node[1], node[2]
-        count = _FIELD_COUNTS.get(cls) if isinstance(cls, type) else None
-        if count is None or len(node) != 3 + count or type(number) is not int:
-            return False
         if previous is None:
             if number < 0:
                 return False
