@@ -15,8 +15,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shanghai_rummy as sr
+from shanghai_rummy import solver
 from shanghai_rummy.melds import GroupShape, check_group
-from shanghai_rummy.solver import check_shapes, startable_groups
+from shanghai_rummy.solver import (
+    check_shapes,
+    complete,
+    possible_shapes,
+    remaining,
+    runs_apart,
+    startable_groups,
+)
 
 from .test_solver import VARIANTS, brute_groups, small_cases
 
@@ -122,6 +130,122 @@ def test_startable_groups_match_brute_force(
     assert {shape.cards: answer for shape, answer in found.items()} == expected
     for shape in found:
         assert check_group(shape.cards, variant) == shape
+
+
+@settings(max_examples=150, deadline=None)
+@given(laid_cases(), st.sampled_from(sorted(TURN_ENDS)))
+def test_startable_groups_confirming_many_at_once_match_brute_force(
+    case: tuple[str, sr.Requirement, tuple[sr.Card, ...], tuple[GroupShape, ...]], turn_end: str
+) -> None:
+    """The brute-force agreement with the witnesses' masks (``_confirmations``) used on
+    every hand, however few its groups."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "CONFIRM_FROM", 0)
+        solver.clear_caches()
+        test_startable_groups_match_brute_force.hypothesis.inner_test(case, turn_end)  # type: ignore[attr-defined]
+
+
+def per_group_reference(
+    hand: tuple[sr.Card, ...],
+    requirement: sr.Requirement,
+    variant: sr.Variant,
+    laid: tuple[GroupShape, ...],
+    leaves: Callable[[int], bool] | None,
+) -> list[tuple[GroupShape, bool]]:
+    """What startable_groups' docstring promises, read group by group with complete: each
+    shape of possible_shapes (in order) within the going-down joker limit, apart from the
+    runs laid and leaving something to lay, whose rest completes the going down; True where
+    a completion leaves a number of cards ``leaves`` accepts."""
+    found = []
+    limit = variant.jokers.going_down_per_group
+    for shape in possible_shapes(hand, variant):
+        together = (*laid, shape)
+        if (limit is not None and shape.jokers > limit) or not runs_apart(together, variant):
+            continue
+        left = remaining(together, requirement, variant)
+        if not left or None in left:
+            continue
+        rest = _less(hand, shape.cards)
+        if complete(rest, requirement, variant, together) is None:
+            continue
+        ends = leaves is None or complete(rest, requirement, variant, together, leaves=leaves)
+        found.append((shape, ends is not None))
+    return found
+
+
+LARGER_CONTRACTS = [
+    sr.Contract(runs=(4, 4)),
+    sr.Contract(runs=(3, 3, 3)),
+    sr.Contract(sets=(3,), runs=(4,)),
+    sr.Contract(sets=(3, 3)),
+    sr.Contract(sets=(3,), runs=(3, 3)),
+    sr.Contract(sets=(3, 3, 3)),
+    sr.Contract(runs=(5,)),
+]
+
+
+@st.composite
+def joker_hands(
+    draw: st.DrawFn,
+) -> tuple[str, sr.Contract, tuple[sr.Card, ...], tuple[GroupShape, ...]]:
+    """A hand of 8 to 14 cards over a few ranks and suits with up to 5 jokers (many groups
+    and many ways), in a variant of the brute-force tests, maybe with a group laid."""
+    name = draw(st.sampled_from(sorted(set(VARIANTS) - {"rummy51"})))
+    variant = VARIANTS[name]
+    contract = draw(
+        st.sampled_from(
+            [
+                c
+                for c in LARGER_CONTRACTS
+                if all(size >= variant.melds.run_min for size in c.runs)
+                and all(size >= variant.melds.set_min for size in c.sets)
+            ]
+        )
+    )
+    low = draw(st.sampled_from([0, 5, 8]))
+    window = [list(sr.Rank)[(low + i) % 13] for i in range(7)]
+    suits = draw(st.lists(st.sampled_from(list(sr.Suit)), min_size=1, max_size=3, unique=True))
+    jokers = draw(st.integers(0, 5))
+    naturals = draw(
+        st.lists(
+            st.tuples(st.sampled_from(window), st.sampled_from(suits)),
+            min_size=8 - jokers,
+            max_size=14 - jokers,
+        )
+    )
+    counted = Counter(sr.Card.of(rank, suit) for rank, suit in naturals)
+    hand = tuple(card for card, n in counted.items() for _ in range(min(n, 2)))
+    hand += (sr.JOKER,) * jokers
+    laid: tuple[GroupShape, ...] = ()
+    if draw(st.booleans()):
+        shapes = [s for s in possible_shapes(hand, variant) if len(s.cards) <= 5]
+        if shapes:
+            shape = draw(st.sampled_from(shapes))
+            if not _meets([shape], contract, variant) and remaining((shape,), contract, variant):
+                laid = (shape,)
+                hand = _less(hand, shape.cards)
+    return name, contract, hand, laid
+
+
+@settings(max_examples=120, deadline=None)
+@given(joker_hands(), st.sampled_from(sorted(TURN_ENDS)), st.booleans())
+def test_startable_groups_of_hands_with_many_jokers_match_complete_per_group(
+    case: tuple[str, sr.Contract, tuple[sr.Card, ...], tuple[GroupShape, ...]],
+    turn_end: str,
+    confirming: bool,
+) -> None:
+    """The same answers in the same order as complete asked of each group, on hands of
+    many groups and jokers, with the witnesses' masks (``_confirmations``) on every hand or
+    on none."""
+    name, contract, hand, laid = case
+    variant = VARIANTS[name]
+    leaves = TURN_ENDS[turn_end]
+    expected = per_group_reference(hand, contract, variant, laid, leaves)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "CONFIRM_FROM", 0 if confirming else 1 << 30)
+        solver.clear_caches()
+        found = startable_groups(hand, contract, variant, laid, leaves=leaves)
+    assert list(found.items()) == expected
 
 
 def test_startable_groups_of_a_hand_with_a_joker_one_run_needs() -> None:

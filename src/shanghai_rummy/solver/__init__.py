@@ -23,7 +23,7 @@ position, ties by their cards. :func:`solve` and :func:`arrangements` answer in 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import attrgetter
 
 from .._arguments import is_collection, refuses_bad_arguments, wrong_type
@@ -42,7 +42,8 @@ from ..melds import (
 from ..variants import SameSuitRuns, Variant
 from ._alike_slots import contract_ways, plan_of
 from ._candidate_groups import Candidate, every_group, every_group_keyed
-from ._card_counts import JOKER_BYTE, count_cards, tally_of
+from ._card_counts import JOKER_BYTE, count_cards, tally_of, tally_without
+from ._confirmations import Confirmations, Searches
 from ._contract_search import solve_contract
 from ._general_walk import every_way
 from ._memo import MemoKind
@@ -53,7 +54,6 @@ from ._startable import (
     NO,
     UNDECIDED,
     YES,
-    CompletionSearch,
     HandGroups,
     Placed,
     Slot,
@@ -1227,14 +1227,88 @@ def _startable_answers(
         return answers
     # the hand before the last group laid was most likely asked about just before
     hand = _hand_of(cards, variant, laid[-1].cards if laid else ())
-    limit = variant.jokers.going_down_per_group
     apart_rule = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     placed = _laid_runs(laid, variant)
     # groups whose rest completes nothing, while nothing is found yet (-1: not counted)
     refused = 0 if isinstance(requirement, Contract) else -1
+    asked: Iterable[_Asked] = _asked(hand, requirement, variant, laid, placed, leaves)
+    confirmations = None
+    tally = b""
+    if refused >= 0 and len(hand.entries) >= CONFIRM_FROM:
+        tally = _tally(cards)
+        asked = list(asked)
+        confirmations = Confirmations(
+            [(candidate, searches) for _, candidate, _, searches in asked],
+            hand,
+            leaves,
+            placed if apart_rule else None,
+        )
+    for index, (shape, candidate, together, searches) in enumerate(asked):
+        if confirmations is None:
+            found = _group_answer(searches, candidate, placed, apart_rule)
+        elif confirmations.confirmed >> index & 1:
+            answers[shape] = True  # a completion found fits beside it
+            continue
+        elif confirmations.refuted >> index & 1:
+            found = NO  # a smaller rest holds no completion
+        else:
+            if _out_of_reach(tally_without(tally, shape.cards), searches, hand.rules):
+                found = NO
+            else:
+                found = _group_answer(searches, candidate, placed, apart_rule)
+                confirmations.take(searches)
+            if found == NO:
+                confirmations.refute(candidate, searches)
+        if found == YES:
+            answers[shape] = True
+        elif found != NO:
+            answer = _exact_answer(cards, shape.cards, requirement, variant, together, leaves)
+            if answer is not None:
+                answers[shape] = answer
+        elif refused >= 0 and not answers:
+            refused += 1
+            if refused == _REFUSED_BEFORE_THE_WHOLE_HAND and _none_completes(
+                hand, laid, requirement, placed, leaves, variant
+            ):
+                return answers  # no group's rest can complete it either
+    return answers
+
+
+CONFIRM_FROM = 64
+"""From how many groups of a hand the completions found confirm groups many at once (see
+``_confirmations``): below, their masks cost more than the searches they spare."""
+
+_Asked = tuple[GroupShape, Candidate, tuple[GroupShape, ...], Searches]
+"""A group asked about: its shape, its candidate, the groups laid with it, and the searches
+of what it leaves to lay."""
+
+
+def _out_of_reach(rest: bytes, searches: Searches, rules: VariantRules) -> bool:
+    """Whether the quick refusals show that the cards of tally ``rest`` complete none of
+    ``searches`` (what a group leaves to lay): a sound "no"."""
+    for search in searches:
+        contract = search.contract if search is not None else None
+        if contract is None or not tally_out_of_reach(rest, contract, rules):
+            return False
+    return True
+
+
+def _asked(
+    hand: HandGroups,
+    requirement: Requirement,
+    variant: Variant,
+    laid: tuple[GroupShape, ...],
+    placed: tuple[Placed, ...],
+    leaves: Callable[[int], bool] | None,
+) -> Iterator[_Asked]:
+    """Each group of ``hand`` (in the order of :func:`possible_shapes`) that keeps the
+    going-down joker limit and the same-suit-runs rule with ``laid``, and that leaves
+    something to lay without meeting the requirement: what :func:`startable_groups` asks
+    of each."""
+    limit = variant.jokers.going_down_per_group
     # what is left to lay depends on a group's kind, size and jokers only (a contract), and
     # so do the searches that ask whether the rest completes it
-    lefts: dict[tuple[MeldKind, int, int], tuple[_Searches, bool]] = {}
+    lefts: dict[tuple[MeldKind, int, int], tuple[Searches, bool]] = {}
     candidates = hand.keyed()
     for key, shape in _hand_shapes(hand, variant):
         candidate = candidates[key]
@@ -1252,23 +1326,9 @@ def _startable_answers(
                 )
         else:
             read = _searches_of(hand, remaining(together, requirement, variant), leaves)
-        searches, asked = read
-        if not asked:
-            continue
-        found = _group_answer(searches, candidate, placed, apart_rule)
-        if found == YES:
-            answers[shape] = True
-        elif found != NO:
-            answer = _exact_answer(cards, shape.cards, requirement, variant, together, leaves)
-            if answer is not None:
-                answers[shape] = answer
-        elif refused >= 0 and not answers:
-            refused += 1
-            if refused == _REFUSED_BEFORE_THE_WHOLE_HAND and _none_completes(
-                hand, laid, requirement, placed, leaves, variant
-            ):
-                return answers  # no group's rest can complete it either
-    return answers
+        searches, wanted = read
+        if wanted:
+            yield shape, candidate, together, searches
 
 
 _REFUSED_BEFORE_THE_WHOLE_HAND = 3
@@ -1298,26 +1358,24 @@ def _none_completes(
     return True
 
 
-_Searches = tuple[CompletionSearch | None, ...]
-"""The searches of what a group leaves to lay, one a reading (None: an opening's points)."""
-
-
 def _searches_of(
     hand: HandGroups, left: tuple[Remaining, ...], leaves: Callable[[int], bool] | None
-) -> tuple[_Searches, bool]:
+) -> tuple[Searches, bool]:
     """The search of each of ``left`` in ``hand`` (see :func:`_group_answer`), and whether
     the group is asked about at all: it leaves something to lay, and does not meet it."""
     if not left or None in left:
         return (), False
     rules = hand.rules
     return tuple(
-        hand.search(_slots_of(residual, rules), leaves) if isinstance(residual, Contract) else None
+        hand.search(_slots_of(residual, rules), leaves, residual)
+        if isinstance(residual, Contract)
+        else None
         for residual in left
     ), True
 
 
 def _group_answer(
-    searches: _Searches, candidate: Candidate, placed: tuple[Placed, ...], apart_rule: bool
+    searches: Searches, candidate: Candidate, placed: tuple[Placed, ...], apart_rule: bool
 ) -> int:
     """YES where the one pass over the hand's irreducible groups finds a completion of
     what one reading of what ``candidate`` leaves asks (``searches``), NO where it shows

@@ -108,6 +108,12 @@ def tally_of(cards: Iterable[Card]) -> bytes:
     return tally
 
 
+def tally_without(tally: bytes, cards: Iterable[Card]) -> bytes:
+    """The tally of the cards of ``tally`` less ``cards`` (all of them among those)."""
+    total = int.from_bytes(tally, "little") - sum(map(_TALLY.__getitem__, cards))
+    return total.to_bytes(len(tally), "little")
+
+
 def held_bits(tally: bytes) -> int:
     """Bit 7 of each card slot's byte, set where ``tally`` holds that card."""
     return (int.from_bytes(tally[:64], "little") + _HELD) & _HIGH_BITS

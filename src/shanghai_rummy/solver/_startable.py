@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import Card
-from ..contracts import CardValues
+from ..contracts import CardValues, Contract
 from ..melds import GroupShape, MeldKind
 from ..variants import SameSuitRuns
 from ._candidate_groups import Candidate, groups_of_sizes
@@ -225,15 +225,21 @@ class HandGroups:
         return self.search(slots, leaves).run(taken, placed)
 
     def search(
-        self, slots: tuple[Slot, ...], leaves: Callable[[int], bool] | None
+        self,
+        slots: tuple[Slot, ...],
+        leaves: Callable[[int], bool] | None,
+        contract: Contract | None = None,
     ) -> CompletionSearch:
         """The :class:`CompletionSearch` of ``slots`` under ``leaves`` in this hand, made
-        once (:meth:`completes` asks it)."""
+        once (:meth:`completes` asks it); ``contract``: the contract of those slots, where
+        the caller knows one."""
         key = (slots, leaves)
         search = self.searches.get(key)
         if search is None:
             apart = self.rules.variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED
             search = self.searches[key] = CompletionSearch(self, slots, leaves, apart)
+        if search.contract is None:
+            search.contract = contract
         return search
 
 
@@ -282,10 +288,12 @@ class CompletionSearch:
     __slots__ = (
         "apart",
         "chosen",
+        "contract",
         "counts",
         "found",
         "guard",
         "hand",
+        "kept",
         "lately",
         "leaves",
         "lists",
@@ -332,6 +340,9 @@ class CompletionSearch:
             if witness[2] <= jokers and (packed - witness[1]) & guard == guard
         ]
         self.refused: set[tuple[int, int]] = set()
+        self.contract: Contract | None = None  # the contract of the slots, where known
+        # every completion this search found, in order (see ``_confirmations``)
+        self.kept: list[Witness] = []
 
     def run(self, taken: Candidate | None, placed: Sequence[Placed]) -> int:
         """The answer of :meth:`HandGroups.completes` for the hand less ``taken``."""
@@ -496,6 +507,7 @@ class CompletionSearch:
             sum(each.jokers for each in chosen),
             sum(each.size for each in chosen),
         )
+        self.kept.append(witness)
         if len(self.found) < _MOST_KEPT:
             self.found.append(witness)
         lately = self.lately

@@ -1,0 +1,244 @@
+"""Completions found that confirm many groups of a hand at once, for
+:func:`shanghai_rummy.solver.startable_groups` over a hand of many groups. Nothing here is
+public.
+
+A completion found (a *witness*: one group a slot left, see ``_startable``) of what a group
+leaves to lay is a completion for every other group that leaves the same to lay and that
+the hand still holds beside the witness's groups (as multisets of cards, jokers counted
+apart), as long as the cards left over make a number the turn may end with and, where runs
+of one suit may clash, the group clashes with none of the witness's runs (and they with
+none laid): a sure "yes", read without a search. Likewise a group whose rest holds no
+completion at all refutes every group holding all its cards (and as many jokers or more)
+that leaves the same to lay: their rests are smaller (a sure "no"). The groups asked
+about are numbered in the order they are asked, and each card's users, the jokers, sizes
+and run spans are kept as bit masks over those numbers, so that one witness confirms
+(one refusal refutes) every group it reaches in a few operations on integers, whatever
+the number of groups.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+
+from ..melds import MeldKind
+from ._candidate_groups import Candidate
+from ._startable import CompletionSearch, HandGroups, Placed, Witness
+
+Searches = tuple[CompletionSearch | None, ...]
+"""The searches of what a group leaves to lay, one a reading (None: an opening's points)."""
+
+
+def mask_of(indexes: list[int], width: int) -> int:
+    """The integer whose bits ``indexes`` are set (built a byte at a time: or-ing single
+    bits into a wide integer would copy it each time)."""
+    bits = bytearray((width >> 3) + 1)
+    for index in indexes:
+        bits[index >> 3] |= 1 << (index & 7)
+    return int.from_bytes(bits, "little")
+
+
+class Confirmations:
+    """The groups asked about in one hand (by number, in their order) that witnesses
+    confirm (``confirmed``, a bit each; see the module notes), and those whose rest is known
+    to hold no completion (``refuted``, see :meth:`refute`). As masks over those numbers:
+    ``users[code][t]``, the groups that need at least ``t`` copies of the card of ``code``;
+    ``over[k]``, those that hold more than ``k`` jokers; ``sizes``, the groups of each
+    size; ``spans``, the runs of each span (suit, first position, length), ``clashing``
+    those that clash with a run; ``among``, the groups each search asks for, ``alone``
+    those it is the only search of. ``taken``: how many of each search's witnesses are
+    confirmed already."""
+
+    __slots__ = (
+        "alone",
+        "among",
+        "clashing",
+        "confirmed",
+        "counts",
+        "every",
+        "jokers",
+        "leaves",
+        "leaving",
+        "over",
+        "placed",
+        "refuted",
+        "rules",
+        "sizes",
+        "spans",
+        "taken",
+        "total",
+        "users",
+    )
+
+    def __init__(
+        self,
+        asked: Sequence[tuple[Candidate, Searches]],
+        hand: HandGroups,
+        leaves: Callable[[int], bool] | None,
+        placed: Sequence[Placed] | None,
+    ) -> None:
+        """``asked``: the groups asked about in ``hand``, in order, each with the searches
+        of what it leaves to lay; ``placed``: the runs laid where runs of one suit may
+        clash (None where they may not). The witnesses each search starts with (found in
+        earlier hands) are confirmed at once."""
+        width = len(asked)
+        jokers = hand.jokers
+        # the groups (their numbers) of each card and exact count, jokers, size and span
+        needing: defaultdict[tuple[int, int], list[int]] = defaultdict(list)
+        holding: defaultdict[int, list[int]] = defaultdict(list)
+        sized: defaultdict[int, list[int]] = defaultdict(list)
+        spanned: defaultdict[Placed, list[int]] = defaultdict(list)
+        searching: defaultdict[CompletionSearch, list[int]] = defaultdict(list)
+        alone: defaultdict[CompletionSearch, list[int]] = defaultdict(list)
+        run = MeldKind.RUN
+        for index, (group, searches) in enumerate(asked):
+            for search in searches:
+                if search is not None:
+                    searching[search].append(index)
+            if len(searches) == 1 and searches[0] is not None:
+                alone[searches[0]].append(index)
+            for need in group.need:
+                needing[need].append(index)
+            holding[group.jokers].append(index)
+            sized[group.size].append(index)
+            if group.kind is run:
+                spanned[group.suit, group.start, group.size].append(index)
+        exact: defaultdict[int, dict[int, int]] = defaultdict(dict)
+        for (code, count), indexes in needing.items():
+            exact[code][count] = mask_of(indexes, width)
+        self.users: dict[int, list[int]] = {}
+        for code, by_count in exact.items():
+            masks = [0] * (max(by_count) + 1)
+            more = 0
+            for count in range(len(masks) - 1, 0, -1):
+                more |= by_count.get(count, 0)
+                masks[count] = more
+            self.users[code] = masks
+        self.over = [0] * (jokers + 1)
+        more = 0
+        for held in range(jokers, 0, -1):
+            more |= mask_of(holding[held], width) if held in holding else 0
+            self.over[held - 1] = more
+        self.every = (1 << width) - 1
+        self.sizes = {size: mask_of(indexes, width) for size, indexes in sized.items()}
+        self.spans = {span: mask_of(indexes, width) for span, indexes in spanned.items()}
+        self.clashing: dict[Placed, int] = {}
+        self.counts = hand.counts
+        self.jokers = jokers
+        self.total = hand.total
+        self.leaves = leaves
+        self.leaving: dict[int, int] = {}
+        self.placed = placed
+        self.rules = hand.rules
+        self.confirmed = 0
+        self.among = {search: mask_of(indexes, width) for search, indexes in searching.items()}
+        self.alone = {search: mask_of(indexes, width) for search, indexes in alone.items()}
+        self.refuted = 0
+        self.taken: dict[CompletionSearch, int] = {}
+        for search, among in self.among.items():
+            for witness in search.found:
+                self.confirm(witness, among)
+            self.taken[search] = len(search.kept)
+
+    def take(self, searches: Searches) -> None:
+        """Confirm the groups the witnesses ``searches`` found since last asked complete."""
+        for search in searches:
+            if search is None:
+                continue
+            kept = search.kept
+            taken = self.taken[search]
+            if taken < len(kept):
+                among = self.among[search]
+                for witness in kept[taken:]:
+                    self.confirm(witness, among)
+                self.taken[search] = len(kept)
+
+    def confirm(self, witness: Witness, among: int) -> None:
+        """Confirm the groups of ``among`` (a mask) that ``witness`` completes."""
+        fits = among & ~self.confirmed
+        if not fits:
+            return
+        groups, _, held, size = witness
+        spare = self.jokers - held
+        if spare < 0:
+            return
+        if spare < len(self.over):
+            fits &= ~self.over[spare]
+        need: dict[int, int] = {}
+        for group in groups:
+            for code, count in group.need:
+                need[code] = need.get(code, 0) + count
+        counts, users_of = self.counts, self.users
+        for code, count in need.items():
+            left = counts[code] - count
+            if left < 0:
+                return
+            users = users_of.get(code)
+            if users is not None and left + 1 < len(users):
+                fits &= ~users[left + 1]
+        if self.leaves is not None:
+            fits &= self._leaving(size)
+        if self.placed is not None:
+            if self._clashes(groups):
+                return
+            for group in groups:
+                if group.kind is MeldKind.RUN:
+                    fits &= ~self._clashing((group.suit, group.start, group.size))
+        self.confirmed |= fits
+
+    def refute(self, group: Candidate, searches: Searches) -> None:
+        """Refute the groups holding every card of ``group`` (and as many jokers or more)
+        whose one search is that of ``group``, whose rest holds no completion: theirs,
+        smaller, holds none either."""
+        if len(searches) != 1 or searches[0] is None:
+            return
+        holding = self.alone[searches[0]]
+        users = self.users
+        for code, count in group.need:
+            holding &= users[code][count]
+        if group.jokers:
+            holding &= self.over[group.jokers - 1]
+        self.refuted |= holding
+
+    def _leaving(self, size: int) -> int:
+        """The groups that, beside a witness of ``size`` cards, leave a number of cards the
+        turn may end with."""
+        known = self.leaving.get(size)
+        if known is None:
+            leaves = self.leaves
+            assert leaves is not None
+            rest = self.total - size
+            known = 0
+            for group_size, mask in self.sizes.items():
+                if leaves(rest - group_size):
+                    known |= mask
+            self.leaving[size] = known
+        return known
+
+    def _clashing(self, run: Placed) -> int:
+        """The runs asked about that clash with ``run``."""
+        known = self.clashing.get(run)
+        if known is None:
+            suit, start, length = run
+            clash = self.rules.clash
+            known = 0
+            for (other, first, size), mask in self.spans.items():
+                if other == suit and clash(first, size, start, length):
+                    known |= mask
+            self.clashing[run] = known
+        return known
+
+    def _clashes(self, groups: list[Candidate]) -> bool:
+        """Whether the runs of ``groups`` clash with the runs placed or among themselves."""
+        assert self.placed is not None
+        runs = list(self.placed)
+        clash = self.rules.clash
+        for group in groups:
+            if group.kind is not MeldKind.RUN:
+                continue
+            suit, start, length = group.suit, group.start, group.size
+            for other, first, other_length in runs:
+                if other == suit and clash(start, length, first, other_length):
+                    return True
+            runs.append((suit, start, length))
+        return False
