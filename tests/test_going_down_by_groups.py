@@ -596,3 +596,32 @@ def test_complete_where_only_a_way_of_every_card_ends_the_turn(rest: str) -> Non
     found = complete(hand, runs, WIKI, leaves=lambda left: left != 1)
     every = arrangements(hand, runs, WIKI)
     assert (found is not None) == any(len(hand) - sum(map(len, way)) != 1 for way in every)
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "JK QH KH 2S 3S 4S 10C 10D 10H 6C 8D 5S 7H 9S 2C",
+        "JK 2S 3S 4S 5S QH KH 9C 9D 9H 7C 8D 10S 6C 4H",
+    ],
+)
+def test_rummy51_groups_listed_while_owing_a_swapped_joker_are_those_the_engine_accepts(
+    hand: str,
+) -> None:
+    """Owing a swapped joker toward an opening: groups read alike (kind, size, jokers) are
+    worth different points (2S 3S JK and JK QH KH), so what they leave to lay is asked of
+    each (only a contract's answer is the same for groups read alike)."""
+    clear_caches()
+    state = starter(hand)
+    state = attrs.evolve(state, turn_state=attrs.evolve(state.turn_state, jokers_to_meld=1))
+    listed = set(group_moves(state))
+    accepted = set()
+    for group in possible_groups(state.hand(1), R51):
+        action = sr.Meld(1, [group])
+        try:
+            sr.apply(state, action)
+        except sr.IllegalMoveError:
+            continue
+        accepted.add(action)
+    assert listed == accepted
+    assert sr.Meld(1, [cards("JK QH KH")]) in listed

@@ -26,7 +26,7 @@ a going down may hold more groups than the requirement asks (an opening, a contr
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..cards import Card
 from ..contracts import Contract, Opening, Requirement
@@ -284,7 +284,7 @@ def _listed(
 
 
 _MOST_WITNESSES = 8
-_MOST_OWING_WITNESSES = 32
+_MOST_OWING_WITNESSES = 256
 """The most ways kept to settle groups against (owing swapped jokers, a way settles only
 groups of as many jokers or more, so more are kept, the latest)."""
 
@@ -338,17 +338,22 @@ def group_options(
         if way is not None:
             witnesses.add([check_group(group, variant) for group in way], counts, extends)
     options: list[tuple[tuple[Card, ...], MeldKind | None, bool]] = []
-    total = len(hand)
+    # whether a turn may end with so many cards left, by their number
+    ends = None if leaves is None else [leaves(left) for left in range(len(hand) + 1)]
+    # what is left to lay depends on a group's kind, size and jokers only (a contract)
+    lefts = _Lefts(laid, requirement, variant)
     # one natural card with jokers makes a group only where jokers may outnumber naturals
     two_ways = sets_may_read_as_runs(variant)
     shapes = possible_shapes(hand, variant)
     for index, shape in enumerate(_both_readings(shapes, variant) if two_ways else shapes):
         group = shape.cards
         together = (*laid, shape)
-        if not _may_join(shape, together, variant):
+        jokers = shape.jokers
+        if not _may_join(shape, jokers, together, variant):
             continue
         kind = named_kind(shape, variant) if two_ways else None
-        left = remaining(together, requirement, variant)
+        read = (shape.kind, len(group), jokers)
+        left = lefts.of((read,), (shape,))
         if not left:
             continue
         if None in left:
@@ -356,7 +361,7 @@ def group_options(
             continue
         if down:
             continue
-        still_owed = max(0, owed - shape.jokers)
+        still_owed = max(0, owed - jokers)
         if answers is not None and index < len(shapes):
             answer = answers.get(shape)
             # the rest cannot complete it at all; or only leaving cards the turn cannot end
@@ -364,9 +369,7 @@ def group_options(
             # be played on the table: can_finish says)
             if answer is None or (still_owed and not answer):
                 continue
-        if (plain or owing) and _settled(
-            witnesses, laid, shape, counts, total, leaves, requirement, variant, still_owed
-        ):
+        if (plain or owing) and witnesses.settle(shape, read, lefts, counts, ends, still_owed):
             options.append((group, kind, False))
             continue
         rest = _less(hand, group)
@@ -388,17 +391,19 @@ def group_options(
     return options
 
 
-def _may_join(shape: GroupShape, together: tuple[GroupShape, ...], variant: Variant) -> bool:
-    """Whether ``shape`` may be laid with the groups ``together`` (itself last) toward a
-    going down: within the going-down joker limit, and apart from them by the same-suit-runs
-    rule."""
+def _may_join(
+    shape: GroupShape, jokers: int, together: tuple[GroupShape, ...], variant: Variant
+) -> bool:
+    """Whether ``shape`` (holding ``jokers``) may be laid with the groups ``together`` (itself
+    last) toward a going down: within the going-down joker limit, and apart from them by the
+    same-suit-runs rule."""
     limit = variant.jokers.going_down_per_group
-    if limit is not None and shape.jokers > limit:
+    if limit is not None and jokers > limit:
         return False
     if shape.kind is not MeldKind.RUN:
         return True
     apart = variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED
-    return apart or runs_apart(together, variant)
+    return apart or len(together) == 1 or runs_apart(together, variant)
 
 
 def _can_start(
@@ -613,9 +618,10 @@ class _CardCounts:
     whether some cards fit in the hand is one subtraction: a field that borrows clears its
     guard bit."""
 
-    __slots__ = ("guard", "limit", "offsets")
+    __slots__ = ("guard", "limit", "offsets", "total")
 
     def __init__(self, hand: Sequence[Card]) -> None:
+        self.total = len(hand)
         held = Counter(hand)
         self.offsets = {card: index << 4 for index, card in enumerate(held)}
         self.guard = sum(0x8000 << offset for offset in self.offsets.values())
@@ -631,82 +637,144 @@ class _CardCounts:
         return (self.limit - packed) & self.guard == self.guard
 
 
+_Read = tuple[MeldKind, int, int]
+"""All a contract's :func:`~shanghai_rummy.solver.remaining` reads of a group: its kind, its
+size and its jokers."""
+
+
+class _Lefts:
+    """What the groups ``laid`` and some more leave of the requirement
+    (:func:`~shanghai_rummy.solver.remaining`): for a contract (``by_read``) asked once per
+    read of the groups added, for an opening (whose points depend on the cards) every time."""
+
+    __slots__ = ("by_read", "known", "laid", "requirement", "variant")
+
+    def __init__(
+        self, laid: tuple[GroupShape, ...], requirement: Requirement, variant: Variant
+    ) -> None:
+        self.laid = laid
+        self.requirement = requirement
+        self.variant = variant
+        self.by_read = isinstance(requirement, Contract)
+        self.known: dict[tuple[_Read, ...], tuple[Requirement | None, ...]] = {}
+
+    def of(
+        self, reads: tuple[_Read, ...], added: tuple[GroupShape, ...]
+    ) -> tuple[Requirement | None, ...]:
+        """What ``laid`` and ``added`` (read as ``reads``) leave to lay."""
+        if not self.by_read:
+            return remaining((*self.laid, *added), self.requirement, self.variant)
+        left = self.known.get(reads)
+        if left is None:
+            left = remaining((*self.laid, *added), self.requirement, self.variant)
+            self.known[reads] = left
+        return left
+
+
+class _Rest:
+    """The groups of a way besides the one a group is tried in place of (or all of them,
+    where the going down may hold more), read once: their cards packed, their jokers, size
+    and reads, and for each read of a group tried with them whether they meet a contract."""
+
+    __slots__ = ("jokers", "meets", "packed", "reads", "shapes", "size")
+
+    def __init__(self, shapes: tuple[GroupShape, ...], counts: _CardCounts) -> None:
+        self.shapes = shapes
+        self.packed = sum(counts.of(group.cards) for group in shapes)
+        self.reads = tuple((group.kind, len(group.cards), group.jokers) for group in shapes)
+        self.jokers = sum(read[2] for read in self.reads)
+        self.size = sum(read[1] for read in self.reads)
+        self.meets: dict[_Read, bool] = {}
+
+
 class _Witness:
     """A way to finish the going down (the groups it adds), read once for every group tried
     against it: for each group it may give up (or none, where the going down may hold more
-    groups), the others with their cards packed, their jokers and their size."""
+    groups), the others (:class:`_Rest`)."""
 
-    __slots__ = ("jokers", "others", "shapes")
+    __slots__ = ("jokers", "rests", "shapes")
 
     def __init__(self, shapes: Sequence[GroupShape], counts: _CardCounts, extends: bool) -> None:
         ways = tuple(shapes)
         self.jokers = sum(shape.jokers for shape in ways)
         self.shapes = ways
-        self.others: list[tuple[tuple[GroupShape, ...], int, int, int]] = []
-        for skipped in (*range(len(ways)), *((None,) if extends else ())):
-            others = tuple(group for index, group in enumerate(ways) if index != skipped)
-            self.others.append(
-                (
-                    others,
-                    sum(counts.of(group.cards) for group in others),
-                    sum(group.jokers for group in others),
-                    sum(len(group.cards) for group in others),
-                )
-            )
+        self.rests = [
+            _Rest(tuple(group for index, group in enumerate(ways) if index != skipped), counts)
+            for skipped in (*range(len(ways)), *((None,) if extends else ()))
+        ]
 
 
 class _Witnesses:
-    """The ways kept to settle groups against (at most ``most``, the oldest dropped), and
-    each group of every way kept so far with the most jokers such a way holds."""
+    """The ways kept to settle groups against (at most ``most``, the oldest dropped), each
+    group of every way kept so far with the most jokers such a way holds, and the
+    :class:`_Rest` that settled the group last settled by one (tried first: the groups come
+    in order, and alike in turn)."""
 
-    __slots__ = ("in_ways", "most", "ways")
+    __slots__ = ("in_ways", "last", "most", "rests", "ways")
 
     def __init__(self, most: int) -> None:
         self.most = most
         self.ways: list[_Witness] = []
+        self.rests: list[_Rest] = []  # those of every way kept, in turn
         self.in_ways: dict[GroupShape, int] = {}
+        self.last: _Rest | None = None
 
     def add(self, shapes: Sequence[GroupShape], counts: _CardCounts, extends: bool) -> None:
         """Keep the way of ``shapes``, dropping the oldest where ``most`` are kept."""
         witness = _Witness(shapes, counts, extends)
         if len(self.ways) == self.most:
-            del self.ways[0]  # the groups come in order, and alike in turn
+            # the groups come in order, and alike in turn
+            del self.rests[: len(self.ways.pop(0).rests)]
         self.ways.append(witness)
+        self.rests.extend(witness.rests)
         in_ways = self.in_ways
         for shape in witness.shapes:
             in_ways[shape] = max(in_ways.get(shape, -1), witness.jokers)
 
-
-def _settled(
-    witnesses: _Witnesses,
-    laid: tuple[GroupShape, ...],
-    shape: GroupShape,
-    counts: _CardCounts,
-    total: int,
-    leaves: Callable[[int], bool] | None,
-    requirement: Requirement,
-    variant: Variant,
-    owed: int = 0,
-) -> bool:
-    """Whether ``shape``, with ``laid`` and the groups of one of the ``witnesses`` (all but
-    one of them, or all), is a going down of the hand (``counts``, of ``total`` cards) that
-    still ends the turn, the groups besides ``shape`` holding at least ``owed`` jokers: then
-    the rest of the hand can finish a going down begun with ``shape``."""
-    if witnesses.in_ways.get(shape, -1) - shape.jokers >= owed:
-        return True  # one of the groups of a way
-    own = counts.of(shape.cards)
-    length = len(shape.cards)
-    for witness in witnesses.ways:
-        # in place of one of the way's groups; or beside them, where a going down may hold more
-        for others, packed, jokers, size in witness.others:
-            if leaves is not None and not leaves(total - size - length):
-                continue
-            if jokers < owed or not counts.holds(own + packed):
-                continue
-            together = (*laid, shape, *others)
-            if None in remaining(together, requirement, variant) and runs_apart(together, variant):
+    def settle(
+        self,
+        shape: GroupShape,
+        read: _Read,
+        lefts: _Lefts,
+        counts: _CardCounts,
+        ends: Sequence[bool] | None,
+        owed: int = 0,
+    ) -> bool:
+        """Whether ``shape`` (read as ``read``), with the groups laid (``lefts.laid``) and
+        those of one of the ways kept (all but one of them, or all), is a going down of the
+        hand (``counts``) that still ends the turn (``ends``: whether a turn may end with so
+        many cards left, by their number; None: with any), the groups besides ``shape``
+        holding at least ``owed`` jokers: then the rest of the hand can finish a going down
+        begun with ``shape``. Any such way will do: the answer does not depend on the order
+        the ways are tried in."""
+        if self.in_ways.get(shape, -1) - read[2] >= owed:
+            return True  # one of the groups of a way
+        # the cards left once shape is laid, packed: a rest fits where none of it borrows
+        free, guard = counts.limit - counts.of(shape.cards), counts.guard
+        size = counts.total - read[1]
+        last = self.last
+        # in place of one of a way's groups; or beside them, where a going down may hold more
+        for rest in (last, *self.rests) if last is not None else self.rests:
+            if (
+                rest.jokers >= owed
+                and (free - rest.packed) & guard == guard
+                and (ends is None or ends[size - rest.size])
+                and _joins(rest, shape, read, lefts)
+            ):
+                self.last = rest
                 return True
-    return False
+        return False
+
+
+def _joins(rest: _Rest, shape: GroupShape, read: _Read, lefts: _Lefts) -> bool:
+    """Whether ``shape`` (read as ``read``) with ``rest`` and the groups laid
+    (``lefts.laid``) meets the requirement, its runs apart."""
+    meets = rest.meets.get(read) if lefts.by_read else None
+    if meets is None:
+        meets = None in lefts.of((read, *rest.reads), (shape, *rest.shapes))
+        if lefts.by_read:
+            rest.meets[read] = meets
+    return meets and runs_apart((*lefts.laid, shape, *rest.shapes), lefts.variant)
 
 
 def _meets(shapes: Sequence[GroupShape], requirement: Requirement, variant: Variant) -> bool:
