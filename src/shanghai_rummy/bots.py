@@ -303,6 +303,9 @@ class GreedyBot:
         self._gone_known: tuple[tuple[TableMeld, ...], tuple[Card, ...], int, _GoneCards] | None = (
             None
         )
+        # the tally of the last hand counted (the hand, by identity: a state keeps a hand's
+        # tuple until it changes, and a seat is offered several upcards with one hand)
+        self._tallied: tuple[tuple[Card, ...], _HandTally] | None = None
         # the going down planned: (seat, deal, the hand it is for) and the groups still to lay
         self._plan: tuple[tuple[int, int, object], tuple[tuple[Card, ...], ...]] | None = None
 
@@ -349,6 +352,13 @@ class GreedyBot:
         self._gone_known = (table, hand, copies, gone)
         return gone
 
+    def _tally(self, hand: tuple[Card, ...]) -> _HandTally:
+        """The :class:`_HandTally` of ``hand``, kept for the last hand counted."""
+        tallied = self._tallied
+        if tallied is None or tallied[0] is not hand:
+            tallied = self._tallied = (hand, _HandTally(hand))
+        return tallied[1]
+
     def _variant(self, view: PlayerView) -> Variant:
         if self.variant is not None:
             if self.variant.id != view.variant_id:
@@ -380,14 +390,15 @@ class GreedyBot:
             or not self._advances(view, look, upcard)
         ):
             return PassBuy(seat)
-        if look.down or self._meets((*look.hand, upcard), 0, look):
-            return Buy(seat)  # it completes the contract
         requirement = look.requirement
-        if isinstance(requirement, Contract):  # else no more cards than the contract may use
-            after = len(look.hand) + 1 + look.variant.buying.penalty_cards
-            if after > requirement.min_cards + self.buy_slack:
-                return PassBuy(seat)
-        return Buy(seat)
+        if look.down or not isinstance(requirement, Contract):
+            return Buy(seat)  # (an opening: no more cards than the contract may use)
+        after = len(look.hand) + 1 + look.variant.buying.penalty_cards
+        if after <= requirement.min_cards + self.buy_slack:
+            return Buy(seat)  # (the search below would only say Buy again)
+        if self._meets((*look.hand, upcard), 0, look):
+            return Buy(seat)  # it completes the contract
+        return PassBuy(seat)
 
     def _draw(self, view: PlayerView, look: _Look, actions: Sequence[Action]) -> Action:
         for action in actions:  # a special draw (the cut card) is listed only when it serves
@@ -410,7 +421,7 @@ class GreedyBot:
         """Whether ``card`` brings the seat nearer to going down, or out."""
         if look.down:
             return any(lay_off_ends(meld, card, look.variant) for meld in view.table)
-        if not card.is_joker and _neighbours(card, _HandTally((*look.hand, card)), look) == 0:
+        if not card.is_joker and _neighbours(card, self._tally(look.hand), look, 1) == 0:
             return False  # nothing in hand builds on it: not worth a search
         missing = self._missing(look.hand, look)
         if missing == 0:
@@ -515,7 +526,7 @@ class GreedyBot:
         keep_high = isinstance(look.requirement, Opening)
         new_groups = look.down and look.variant.going_down.new_melds is not NewMelds.NEVER
 
-        tally = _HandTally(hand)
+        tally = self._tally(hand)
 
         def cost(discard: Discard) -> tuple[bool, float, int]:
             card = discard.card
@@ -680,9 +691,11 @@ class _HandTally:
             self.suits.setdefault(suit, []).append(rank)
 
 
-def _neighbours(card: Card, hand: _HandTally, look: _Look) -> float:
+def _neighbours(card: Card, hand: _HandTally, look: _Look, added: int = 0) -> float:
     """How much the other cards in hand build on ``card``: cards of its rank count for sets,
-    cards of its suit one or two places away for runs (not across a card that cannot come)."""
+    cards of its suit one or two places away for runs (not across a card that cannot come).
+    ``added``: 1 where ``hand`` is counted without ``card``, which then joins it (the tally
+    of the hand as it is serves every card it is offered)."""
     suit, rank = card.suit, card.rank
     if suit is None or rank is None:
         return 0.0
@@ -707,9 +720,9 @@ def _neighbours(card: Card, hand: _HandTally, look: _Look) -> float:
     if sets and rank not in look.gone_ranks:
         # the other cards of its rank: one copy of the card is the card itself; where sets
         # need distinct suits, no copy of it counts
-        copies = hand.cards.get(card, 0)
+        copies = hand.cards.get(card, 0) + added
         others = copies if melds.set_distinct_suits else min(copies, 1)
-        score += hand.ranks.get(rank, 0) - others
+        score += hand.ranks.get(rank, 0) + added - others
     return score
 
 

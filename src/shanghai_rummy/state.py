@@ -115,6 +115,33 @@ def turn_start(drawn: bool, was_down: bool, offered: bool, discarded_by: int | N
     return facts
 
 
+_OFFERS: Final[Memo[tuple[bool, tuple[int, ...], bool, int | None], TurnState]] = Memo(
+    "state.offer_facts", 4096
+)
+
+
+def offer_facts(
+    was_down: bool, buy_queue: tuple[int, ...], draw_after_buy: bool, discarded_by: int | None
+) -> TurnState:
+    """The facts of a turn while the upcard is offered to ``buy_queue`` (before the seat in
+    turn draws, so nothing else of the turn has happened): shared values, remembered in a
+    memo."""
+    key = (was_down, buy_queue, draw_after_buy, discarded_by)
+    facts = _OFFERS.get(key)
+    if facts is None:
+        facts = _OFFERS.put(
+            key,
+            TurnState(
+                was_down=was_down,
+                buy_queue=buy_queue,
+                draw_after_buy=draw_after_buy,
+                offered=True,
+                discarded_by=discarded_by,
+            ),
+        )
+    return facts
+
+
 _SEAT_STATES: Final[Memo[tuple[bool, int, int], SeatState]] = Memo("state.seat_state", 4096)
 
 
@@ -210,6 +237,22 @@ class HistoryBlock(History):
     before: tuple[Action, ...]
     """The actions between :attr:`~History.previous` and :attr:`~History.action`, oldest
     first."""
+
+
+_set_previous, _set_action, _set_length = (
+    History.__dict__[field.name].__set__ for field in attrs.fields(History)
+)
+
+
+def appended(log: History | None, action: Action) -> History:
+    """``log`` and one more ``action``: ``History(log, action, length)``, built through the
+    slots (History has no validator or converter to run) at about half the cost; every
+    move makes one."""
+    node = object.__new__(History)
+    _set_previous(node, log)
+    _set_action(node, action)
+    _set_length(node, 1 if log is None else log.length + 1)
+    return node
 
 
 def history_of(actions: Sequence[Action]) -> History | None:

@@ -43,6 +43,7 @@ from ..state import (
     Phase,
     TurnState,
     advance,
+    offer_facts,
     seat_state,
     turn_start,
 )
@@ -61,6 +62,7 @@ from .turns import (
 
 __all__ = [
     "CUT_CARD_OBLIGATION",
+    "apply_draw",
     "apply_drawing",
     "buy",
     "draw",
@@ -83,7 +85,8 @@ def draw(state: GameState, seat: int, source: Source) -> GameState:
 
 def _draw(state: GameState, action: Draw) -> GameState:
     seat = action.seat
-    require_turn(state, seat, Phase.DRAW, "draw")
+    if state.phase is not Phase.DRAW or seat != state.to_act or type(seat) is not int:
+        require_turn(state, seat, Phase.DRAW, "draw")  # raises, naming what is wrong
     source = action.source
     if source is Source.DISCARD:
         return _take_upcard(state, seat, action)
@@ -323,13 +326,7 @@ def _pass_buy(state: GameState, seat: int) -> GameState:
 def _offering(before: TurnState, queue: tuple[int, ...], *, draw_after_buy: bool) -> TurnState:
     """The turn's facts while the upcard is offered to ``queue``: before the seat in turn
     draws, so nothing else of the turn has happened yet."""
-    return TurnState(
-        was_down=before.was_down,
-        buy_queue=queue,
-        draw_after_buy=draw_after_buy,
-        offered=True,
-        discarded_by=before.discarded_by,
-    )
+    return offer_facts(before.was_down, queue, draw_after_buy, before.discarded_by)
 
 
 def _settle_offer(state: GameState, log: History | None) -> GameState:
@@ -391,6 +388,11 @@ def _draws(state: GameState, seat: int) -> tuple[Action, ...]:
     if may_take:
         actions.append(shared_draw(seat, Source.DISCARD))
     return tuple(actions)
+
+
+def apply_draw(state: GameState, action: Draw) -> GameState:
+    """Apply a :class:`~shanghai_rummy.Draw`, with its event."""
+    return event_log.drew(state, action, _draw(state, action))
 
 
 def apply_drawing(state: GameState, action: Draw | Buy | PassBuy) -> GameState:

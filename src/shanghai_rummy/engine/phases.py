@@ -15,14 +15,18 @@ from __future__ import annotations
 from ..actions import Action, Buy, Discard, Draw, GoOut, LayOff, Meld, PassBuy, SwapJoker
 from ..errors import RummyError
 from ..state import GameState, Phase
-from .drawing import apply_drawing, drawing_actions
-from .playing import apply_playing, has_play_action, play_actions
+from .drawing import apply_draw, apply_drawing, drawing_actions
+from .playing import apply_discard, apply_playing, has_play_action, play_actions
 
 __all__ = ["apply_action", "has_legal_action", "list_actions"]
 
 
 def apply_action(state: GameState, action: Action) -> GameState:
     """Apply any :data:`~shanghai_rummy.Action` to ``state`` by the move of its phase."""
+    if type(action) is Discard:  # the commonest moves first, by their very type
+        return apply_discard(state, action)
+    if type(action) is Draw:
+        return apply_draw(state, action)
     if isinstance(action, (Draw, Buy, PassBuy)):
         return apply_drawing(state, action)
     if isinstance(action, (Discard, LayOff, Meld, SwapJoker, GoOut)):

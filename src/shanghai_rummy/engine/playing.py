@@ -84,6 +84,7 @@ from .turns import (
 
 __all__ = [
     "SWAP_GO_DOWN_OBLIGATION",
+    "apply_discard",
     "apply_playing",
     "discard",
     "go_out",
@@ -529,7 +530,8 @@ def discard(state: GameState, seat: int, card: Card) -> GameState:
 
 def _discard(state: GameState, action: Discard) -> GameState:
     seat = action.seat
-    require_turn(state, seat, Phase.PLAY, "discard")
+    if state.phase is not Phase.PLAY or seat != state.to_act or type(seat) is not int:
+        require_turn(state, seat, Phase.PLAY, "discard")  # raises, naming what is wrong
     card = action.card
     hand = without_card(state.hands[seat], card, seat)
     turn_state = state.turn_state
@@ -606,6 +608,11 @@ def _planned(item: object) -> PlannedLayOff:
     if isinstance(item, (tuple, list)) and 2 <= len(item) <= 3:
         return PlannedLayOff(*item)
     raise RummyError(f"a lay-off is PlannedLayOff(card, meld_id, end) or a tuple, not {item!r}")
+
+
+def apply_discard(state: GameState, action: Discard) -> GameState:
+    """Apply a :class:`~shanghai_rummy.Discard`, with its event."""
+    return event_log.discarded(state, action, _discard(state, action))
 
 
 def apply_playing(

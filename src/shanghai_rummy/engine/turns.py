@@ -15,7 +15,16 @@ from ..cards import Card
 from ..errors import CardNotInHandError, NotYourTurnError, WrongPhaseError
 from ..levels import game_ends
 from ..scoring import score_deal
-from ..state import GameState, History, Phase, TurnState, advance, seat_state, turn_start
+from ..state import (
+    GameState,
+    History,
+    Phase,
+    advance,
+    appended,
+    offer_facts,
+    seat_state,
+    turn_start,
+)
 from ..variants import BuyPriority, Restock
 
 __all__ = [
@@ -97,9 +106,7 @@ def begin_turn(
     step, so a discard builds one new state."""
     variant = state.variant
     turns = state.turns_this_deal + 1
-    limit = variant.stock.turn_limit
-    facts = state.seats[seat]
-    past_limit = turns > limit
+    past_limit = turns > variant.stock.turn_limit
     if discard_pile is not None and (past_limit or not state.stock):
         state = attrs.evolve(
             state,
@@ -117,27 +124,25 @@ def begin_turn(
             return end_deal(state, None)
         state = refilled
     seats = list(state.seats)
-    seats[seat] = seat_state(facts.down, facts.buys, facts.turns + 1)
+    facts = seats[seat]
+    down = facts.down
+    seats[seat] = seat_state(down, facts.buys, facts.turns + 1)
+    live = None if discard_pile is None else not variant.jokers.dead_on_the_pile(discard_pile[-1])
     phase = Phase.DRAW
     to_act = seat
-    drawn = offered = False
-    queue: tuple[int, ...] = ()
     if first and variant.drawing.starter_extra_card:
         phase = Phase.PLAY
-        drawn = True
-    elif facts.down and not variant.buying.down_player_may_block:
-        live = discard_pile is not None and not variant.jokers.dead_on_the_pile(discard_pile[-1])
-        queue = buyers(state, seat, discarded_by, just_discarded=live)
-        if queue:
-            phase = Phase.BUY
-            to_act = queue[0]
-            offered = True
-    if queue:
-        turn_state = TurnState(
-            was_down=facts.down, buy_queue=queue, offered=True, discarded_by=discarded_by
-        )
+        turn_state = turn_start(True, down, False, discarded_by)
+    elif (
+        down
+        and not variant.buying.down_player_may_block
+        and (queue := buyers(state, seat, discarded_by, just_discarded=bool(live)))
+    ):
+        phase = Phase.BUY
+        to_act = queue[0]
+        turn_state = offer_facts(True, queue, False, discarded_by)
     else:
-        turn_state = turn_start(drawn, facts.down, offered, discarded_by)
+        turn_state = turn_start(False, down, False, discarded_by)
     return advance(
         state,
         phase=phase,
@@ -148,9 +153,7 @@ def begin_turn(
         turns_this_deal=turns,
         hands=hands,
         discard_pile=discard_pile,
-        upcard_live=None
-        if discard_pile is None
-        else not variant.jokers.dead_on_the_pile(discard_pile[-1]),
+        upcard_live=live,
         log=state.log if log is None else log,
     )
 
@@ -206,8 +209,7 @@ def end_deal(state: GameState, winner: int | None) -> GameState:
 
 
 def logged(state: GameState, action: Action) -> History:
-    length = 1 if state.log is None else state.log.length + 1
-    return History(state.log, action, length)
+    return appended(state.log, action)
 
 
 def require_turn(state: GameState, seat: int, phase: Phase, verb: str) -> None:
