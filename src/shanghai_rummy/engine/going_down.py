@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 
 from ..cards import Card
 from ..contracts import Contract, Opening, Requirement
@@ -754,7 +755,7 @@ class _Witnesses:
         size = counts.total - read[1]
         last = self.last
         # in place of one of a way's groups; or beside them, where a going down may hold more
-        for rest in (last, *self.rests) if last is not None else self.rests:
+        for rest in chain((last,) if last is not None else (), self.rests):
             if (
                 rest.jokers >= owed
                 and (free - rest.packed) & guard == guard
