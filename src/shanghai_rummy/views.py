@@ -18,6 +18,8 @@ give equal views.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import attrs
 
 from .actions import Action
@@ -121,6 +123,10 @@ class PlayerView:
         return as_html(view_svg(self))
 
 
+_DOWN = attrgetter("down")
+_BUYS = attrgetter("buys")
+
+
 def _still_to_lay(state: GameState) -> str | None:
     if not state.turn_state.going_down:
         return None
@@ -148,6 +154,8 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     variant = state.variant
     limit = variant.buying.limit(state.deal_number)
     over = state.phase in (Phase.DEAL_OVER, Phase.GAME_OVER)
+    seats = state.seats
+    buys = tuple(map(_BUYS, seats))
     return PlayerView(
         seat=seat,
         variant_id=variant.id,
@@ -160,10 +168,10 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         turn=state.turn,
         requirement=requirement_of(state, state.turn if seat is None else seat),
         hand=() if seat is None else state.hands[seat],
-        hand_sizes=tuple(len(hand) for hand in state.hands),
-        down=tuple(facts.down for facts in state.seats),
-        buys_used=tuple(facts.buys for facts in state.seats),
-        buys_left=tuple(max(0, limit - facts.buys) for facts in state.seats),
+        hand_sizes=tuple(map(len, state.hands)),
+        down=tuple(map(_DOWN, seats)),
+        buys_used=buys,
+        buys_left=tuple(limit - used if used < limit else 0 for used in buys),
         totals=state.totals,
         table=state.table,
         upcard=state.upcard,

@@ -650,15 +650,11 @@ def _accepted(state: GameState, action: Meld | LayOff | SwapJoker) -> bool:
     return True
 
 
-def _distinct(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return sort_cards(set(cards))
-
-
-def _discards(seat: int, cards: tuple[Card, ...]) -> list[Discard]:
+def _discards(seat: int, cards: tuple[Card, ...]) -> Iterable[Discard]:
     """The Discard actions of that seat for ``cards``, shared (actions are values)."""
     made = shared_discards(seat)
     if made:  # every card's
-        return [made[card] for card in cards]
+        return map(made.__getitem__, cards)
     return [Discard(seat, card) for card in cards]
 
 
@@ -671,14 +667,15 @@ class _Plays:
     def __init__(self, state: GameState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.hand = state.hands[seat]
-        self.distinct = _distinct(self.hand)
-        self.rule = state.variant.going_out_in(state.deal_number)
+        self.hand = hand = state.hands[seat]
+        self.distinct = sort_cards(set(hand))
+        variant = state.variant
+        self.rule = variant.going_out_in(state.deal_number)
         turn_state = state.turn_state
         # going down meets an obligation to go down; the others only the engine can judge
         self.owes_more = turn_state.jokers_to_meld > 0 or turn_state.must_go_out is not None
         # the turn of going down may not end the deal (going_down.out_same_turn=false)
-        self.no_out = not state.variant.going_down.out_same_turn and not turn_state.was_down
+        self.no_out = not variant.going_down.out_same_turn and not turn_state.was_down
         self.actions: list[Action] = []
 
     def keep(self, action: Meld | LayOff | SwapJoker, leaves: int) -> bool:
