@@ -151,7 +151,17 @@ _Stands = tuple[tuple[Card, ...], tuple[Rank, ...]]
 class _Look:
     """What one decision needs: the view, the variant, and which cards can no longer come."""
 
-    __slots__ = ("down", "gone", "gone_ranks", "hand", "relaxed", "requirement", "tag", "variant")
+    __slots__ = (
+        "down",
+        "gone",
+        "gone_ranks",
+        "hand",
+        "kinds",
+        "relaxed",
+        "requirement",
+        "tag",
+        "variant",
+    )
 
     def __init__(
         self,
@@ -167,6 +177,13 @@ class _Look:
         self.down = view.seat is not None and view.down[view.seat]
         self.gone, self.gone_ranks = gone
         self.tag = (id(relaxed), self.requirement)
+        requirement = self.requirement
+        # whether the requirement asks for sets, for runs (an opening takes both)
+        self.kinds = (
+            (True, True)
+            if isinstance(requirement, Opening)
+            else (bool(requirement.sets), bool(requirement.runs))
+        )
 
 
 class _TableSeen:
@@ -303,6 +320,8 @@ class GreedyBot:
         self._gone_known: tuple[tuple[TableMeld, ...], tuple[Card, ...], int, _GoneCards] | None = (
             None
         )
+        # the copies of each card in the pack, for the variant, seats and deal last asked
+        self._copies: tuple[Variant, int, int, int] | None = None
         # the tally of the last hand counted (the hand, by identity: a state keeps a hand's
         # tuple until it changes, and a seat is offered several upcards with one hand)
         self._tallied: tuple[tuple[Card, ...], _HandTally] | None = None
@@ -340,7 +359,16 @@ class GreedyBot:
     def _gone(self, view: PlayerView, variant: Variant) -> _GoneCards:
         """The cards that can no longer come (see :class:`_TableSeen`), kept for the last table
         and hand: a seat asks about the same hand at every offer of an upcard."""
-        copies = variant.pack_size(view.num_players, view.deal_number).decks
+        counted = self._copies
+        if (
+            counted is None
+            or counted[0] is not variant
+            or counted[1] != view.num_players
+            or counted[2] != view.deal_number
+        ):
+            decks = variant.pack_size(view.num_players, view.deal_number).decks
+            counted = self._copies = (variant, view.num_players, view.deal_number, decks)
+        copies = counted[3]
         table, hand = view.table, view.hand
         known = self._gone_known
         if known is not None and known[0] is table and known[1] == hand and known[2] == copies:
@@ -542,15 +570,31 @@ class GreedyBot:
         if look.down:
             return ranked[0]
         missing = self._missing(hand, look)
+        way = self._way_found(hand, missing, look)
         for discard in ranked:  # the first that leaves no more cards missing
-            if discard.card.is_joker:
+            card = discard.card
+            if card.is_joker:
                 break
-            rest = _without(hand, discard.card)
+            rest = _without(hand, card)
             ordered = _key(rest)
-            if self._meets(rest, missing, look, ordered):
+            if (way is not None and _leaves_out(way, hand, card)) or self._meets(
+                rest, missing, look, ordered
+            ):
                 self._remember(rest, missing, look, ordered)
                 return discard
         return ranked[0]
+
+    def _way_found(self, cards: Sequence[Card], wild: int, look: _Look) -> Arrangement | None:
+        """The way the search found for ``cards`` and ``wild`` wild cards where any way
+        serves as well as the search's own for fewer cards: where no wild card's place can
+        count against it (no card is gone, or no wild card is asked for, see :meth:`_meets`),
+        ``cards`` less a card the way leaves out meet the requirement by that way, and
+        :meth:`_meets` would say so. None where it was not searched, found none, or places
+        count."""
+        if look.gone and wild:
+            return None
+        found = self._found.get((look.tag, _key(cards), wild))
+        return found if isinstance(found, tuple) else None
 
     # -- how far a hand is from its requirement ----------------------------------------------
 
@@ -636,6 +680,12 @@ class GreedyBot:
         self._missing_of[look.tag, ordered or _key(cards)] = missing
 
 
+def _leaves_out(way: Arrangement, hand: Sequence[Card], card: Card) -> bool:
+    """Whether ``way`` (of ``hand`` and wild cards) holds fewer copies of ``card`` than
+    ``hand`` does: the hand less one of them still holds the way."""
+    return sum(group.count(card) for group in way) < hand.count(card)
+
+
 def _builds(card: Card, look: _Look) -> bool:
     """Whether a seat that is down, where the variant lets it lay new groups, can make a group
     of the natural ``card`` and two natural cards of its hand."""
@@ -699,15 +749,10 @@ def _neighbours(card: Card, hand: _HandTally, look: _Look, added: int = 0) -> fl
     suit, rank = card.suit, card.rank
     if suit is None or rank is None:
         return 0.0
-    requirement = look.requirement
-    if isinstance(requirement, Opening):
-        sets, runs = True, True
-    else:
-        sets, runs = bool(requirement.sets), bool(requirement.runs)
-    melds = look.variant.melds
+    sets, runs = look.kinds
     score = 0.0
     if runs:
-        links = _RUN_LINKS[melds.aces][rank]
+        links = _SUIT_LINKS[look.variant.melds.aces][suit][rank]
         gone = look.gone
         for other_rank in hand.suits.get(suit, ()):
             if other_rank is rank:
@@ -715,13 +760,13 @@ def _neighbours(card: Card, hand: _HandTally, look: _Look, added: int = 0) -> fl
             ones, betweens = links[other_rank]
             score += ones
             for between in betweens:
-                if Card.of(between, suit) not in gone:
+                if between not in gone:
                     score += 0.5
     if sets and rank not in look.gone_ranks:
         # the other cards of its rank: one copy of the card is the card itself; where sets
         # need distinct suits, no copy of it counts
         copies = hand.cards.get(card, 0) + added
-        others = copies if melds.set_distinct_suits else min(copies, 1)
+        others = copies if look.variant.melds.set_distinct_suits else min(copies, 1)
         score += hand.ranks.get(rank, 0) + added - others
     return score
 
@@ -749,6 +794,21 @@ def _rank_at(position: int) -> Rank:
 _RUN_LINKS = {
     aces: {rank: {other: _links(rank, other, aces) for other in Rank} for rank in Rank}
     for aces in Aces
+}
+
+# the same by suit, each rank between as the card of that suit
+_SUIT_LINKS = {
+    aces: {
+        suit: {
+            rank: {
+                other: (ones, tuple(Card.of(between, suit) for between in betweens))
+                for other, (ones, betweens) in links.items()
+            }
+            for rank, links in by_rank.items()
+        }
+        for suit in Suit
+    }
+    for aces, by_rank in _RUN_LINKS.items()
 }
 
 
