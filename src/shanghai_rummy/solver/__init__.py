@@ -1231,6 +1231,14 @@ def _startable_answers(
     placed = _laid_runs(laid, variant)
     # groups whose rest completes nothing, while nothing is found yet (-1: not counted)
     refused = 0 if isinstance(requirement, Contract) else -1
+    # most hands asked about with nothing laid cannot go down at all: one search of the
+    # whole hand says so before any group is asked about
+    if (
+        not laid
+        and refused >= 0
+        and _none_completes(hand, laid, requirement, placed, leaves, variant)
+    ):
+        return answers  # the whole hand cannot meet it, so no group's rest can complete it
     asked: Iterable[_Asked] = _asked(hand, requirement, variant, laid, placed, leaves)
     confirmations = None
     tally = b""
@@ -1274,7 +1282,7 @@ def _startable_answers(
     return answers
 
 
-CONFIRM_FROM = 64
+CONFIRM_FROM = 128
 """From how many groups of a hand the completions found confirm groups many at once (see
 ``_confirmations``): below, their masks cost more than the searches they spare."""
 

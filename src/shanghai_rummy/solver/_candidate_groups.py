@@ -139,6 +139,8 @@ def _every_set(
             continue
         if rules.set_distinct_suits:
             held = [1 if count else 0 for count in held]
+        if sum(held) + room < rules.set_min:
+            continue  # too few cards for a set (as sets_of_rank finds)
         key = (0, rank, *held, room, sizes)
         entries = memo.get(key)
         if entries is None:

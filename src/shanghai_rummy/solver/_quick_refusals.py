@@ -69,7 +69,8 @@ RANKS_HELD: MemoKind[int, int] = MemoKind("ranks held in a suit", 1 << 13)
 class _ContractBounds:
     """What the bounds read of one contract under one variant's rules, precomputed:
     ``set_least[j]``/``run_least[j]`` is ``L`` of the kind for a hand of ``j`` jokers (up to
-    63: no group takes more), ``windows`` memoises :meth:`best_window`."""
+    63: no group takes more), ``windows`` memoises :meth:`best_window`, ``suit_windows`` the
+    same by a suit's ranks held, a byte a rank (1: held)."""
 
     __slots__ = (
         "high_positions",
@@ -82,6 +83,7 @@ class _ContractBounds:
         "set_least",
         "set_size",
         "sets",
+        "suit_windows",
         "windows",
     )
 
@@ -106,6 +108,7 @@ class _ContractBounds:
         self.low_positions = [_run_positions(rules, ranks) for ranks in range(256)]
         self.high_positions = [_run_positions(rules, ranks << 8) for ranks in range(128)]
         self.windows: Memo[int, int] = Memo(1 << 15)
+        self.suit_windows: Memo[bytes, int] = Memo(1 << 15)
 
     def best_window(self, ranks: int) -> int:
         """The most positions held in ``run_size`` consecutive run positions, for a suit
@@ -180,14 +183,18 @@ def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int, rules: Vari
     least = bounds.run_least[min(jokers, 63)]
     room = min(jokers, bounds.run_cap)
     increments: list[int] = []
-    held = 0
-    ranks_memo = rules.memos.of(RANKS_HELD)
+    windows = bounds.suit_windows
     for suit in range(4):
         count = tally[SUIT_BYTE + suit]
         if count < least:
             continue
-        held = held or held_bits(tally)
-        missing = size - bounds.best_window(_ranks_held(held, suit, ranks_memo))
+        # the ranks the suit holds, a byte each (1: held), read in C
+        held = tally[suit << 4 : (suit + 1) << 4].translate(_HELD_BYTE)
+        best = windows.get(held)
+        if best is None:
+            ranks = sum(1 << rank for rank in range(2, 15) if held[rank])
+            best = windows[held] = bounds.best_window(ranks)
+        missing = size - best
         if missing > room:
             continue
         before = 0
@@ -198,6 +205,10 @@ def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int, rules: Vari
             before = now
             taken += 1
     return _cheapest(increments, wanted)
+
+
+_HELD_BYTE = bytes([0] + [1] * 255)
+"""A byte translation: 1 for every count but 0."""
 
 
 def contract_out_of_reach(cards: Iterable[Card], contract: Contract, rules: VariantRules) -> bool:
