@@ -73,6 +73,20 @@ def test_shanghai_until_met_only_further_groups_are_listed_and_no_discard() -> N
         sr.lay_off(begun, 1, C("8S"), begun.table[0].id)
 
 
+def test_shanghai_the_same_groups_are_listed_as_each_seats_own_melds() -> None:
+    """The listing shares the Meld of a group from listing to listing: by seat and kind, so
+    another seat holding the same groups is listed its own."""
+    hand = cards("8C 8D 8H 9C 9D 9H KS QD 3C 5H 7S")
+    first = group_moves(drawn(SHANGHAI, "8C 8D 8H 9C 9D 9H KS QD 3C 5H 7S", "2D"))
+    hands = [cards("2C 3D") for _ in range(3)]
+    hands[2] = hand
+    state = sr.deal_from(SHANGHAI, hands=hands, upcard=None, stock_top=cards("2D"), dealer=1)
+    second = group_moves(sr.draw(state, 2, STOCK))
+    assert [action.groups for action in first] == [action.groups for action in second]
+    assert {action.seat for action in first} == {1} and {action.seat for action in second} == {2}
+    assert sr.Meld(2, [cards("8C 8D 8H")]) in second
+
+
 def test_shanghai_a_group_is_refused_when_the_rest_cannot_finish_and_says_why() -> None:
     state = drawn(SHANGHAI, "8C 8D 8H 9C 9D KS QD 3C 5H 7S 4H", "2D")
     with pytest.raises(sr.ContractNotMetError) as refused:

@@ -533,10 +533,16 @@ def _contract_options(
     options: list[tuple[GroupShape, MeldKind | None, bool]] = []
     # what is left to lay depends on a group's kind, size and jokers only (a contract)
     lefts: dict[tuple[MeldKind, int, int], tuple[Requirement | None, ...]] = {}
+    # a group the rest cannot complete is listed only where it completes the going down
+    # itself, and with fewer groups than the contract's (each fills one slot) none does
+    completes = len(laid) + 1 >= requirement.group_count
+    count = len(shapes)
     for index, shape in enumerate(_both_readings(shapes, variant) if two_ways else shapes):
         group = shape.cards
+        answer = answers.get(shape) if index < count else None
+        if answer is None and not completes and index < count:
+            continue
         kind = named_kind(shape, variant) if two_ways else None
-        answer = answers.get(shape) if index < len(shapes) else None
         if answer is True:  # it starts or continues a going down the rest completes
             options.append((shape, kind, False))
             continue
@@ -554,7 +560,7 @@ def _contract_options(
         if None in left:
             options.append((shape, kind, True))
             continue
-        if index < len(shapes):
+        if index < count:
             finishes = answer is not None
             if finishes:
                 read_table = True
