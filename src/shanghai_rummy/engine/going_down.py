@@ -346,7 +346,14 @@ def group_options(
     # one natural card with jokers makes a group only where jokers may outnumber naturals
     two_ways = sets_may_read_as_runs(variant)
     shapes = possible_shapes(hand, variant)
+    count = len(shapes)
+    # a group the rest cannot complete is listed only where it completes the going down
+    # itself, and with fewer groups than the contract's (each fills one slot) none does
+    passes = answers is not None and len(laid) + 1 < _group_count(requirement)
     for index, shape in enumerate(_both_readings(shapes, variant) if two_ways else shapes):
+        answer = answers.get(shape) if answers is not None and index < count else None
+        if passes and answer is None and index < count:
+            continue
         group = shape.cards
         together = (*laid, shape)
         jokers = shape.jokers
@@ -363,13 +370,15 @@ def group_options(
         if down:
             continue
         still_owed = max(0, owed - jokers)
-        if answers is not None and index < len(shapes):
-            answer = answers.get(shape)
-            # the rest cannot complete it at all; or only leaving cards the turn cannot end
-            # with, where jokers are still owed (with none owed, a lone card left may still
-            # be played on the table: can_finish says)
-            if answer is None or (still_owed and not answer):
-                continue
+        # the rest cannot complete it at all; or only leaving cards the turn cannot end with,
+        # where jokers are still owed (with none owed, a lone card left may still be played
+        # on the table: can_finish says)
+        if (
+            answers is not None
+            and index < count
+            and (answer is None or (still_owed and not answer))
+        ):
+            continue
         if (plain or owing) and witnesses.settle(shape, read, lefts, counts, ends, still_owed):
             options.append((group, kind, False))
             continue
@@ -390,6 +399,11 @@ def group_options(
         if can_finish(state, together, rest, still_owed):
             options.append((group, kind, False))
     return options
+
+
+def _group_count(requirement: Requirement) -> int:
+    """How many groups a contract asks for (an opening: one will do)."""
+    return requirement.group_count if isinstance(requirement, Contract) else 1
 
 
 def _may_join(
