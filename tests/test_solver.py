@@ -1447,6 +1447,31 @@ def test_quick_refusals_catch_the_common_hopeless_hand() -> None:
     assert out_of_reach(cards("8C 8D JK 4S 5S JK 9S"), SET_RUN, SHANGHAI)  # 6S and 7S: 3 jokers
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 32), min_size=0, max_size=16),
+    st.integers(1, 6),
+    st.integers(-1, 6),
+    st.integers(1, 5),
+)
+def test_set_costs_count_the_cheapest_increments_the_bound_lists(
+    rank_counts: list[int], size: int, least: int, wanted: int
+) -> None:
+    """The sets' bound counts each rank's increments by tables: the sum of the ``wanted``
+    smallest, as listing them (``f_r(k) - f_r(k - 1)`` for ``k * least <= c_r``) gives."""
+    from shanghai_rummy.solver._card_counts import NO_LIMIT
+    from shanghai_rummy.solver._quick_refusals import SetCosts
+
+    increments = []
+    for count in rank_counts:
+        taken = 1
+        while taken <= wanted and taken * least <= count:
+            increments.append(max(0, taken * size - count) - max(0, (taken - 1) * size - count))
+            taken += 1
+    listed = NO_LIMIT if len(increments) < wanted else sum(sorted(increments)[:wanted])
+    assert SetCosts(size, least, wanted).jokers(bytes(rank_counts)) == listed
+
+
 # --- what the solver remembers (DESIGN.md principle 6: owned, bounded, clearable) -------------
 
 

@@ -12,17 +12,18 @@ from ..melds import GroupShape
 from ..variants import SameSuitRuns
 from ._card_counts import ACE, NO_LIMIT, RANK_OF_POSITION
 from ._memo import MemoKind
+from ._quick_refusals import SetCosts
 from ._variant_rules import (
     VariantRules,
     bit_positions,
     position_subsets,
     run_shape,
-    runs_clash,
     set_shape,
 )
 
 _PlacedRun = tuple[int, int, int, int]  # suit, start, length, joker mask
 _RunSpec = tuple[int, int, int]  # size, most jokers, longest length
+_Span = tuple[int, int, int, int]  # suit, start, length, positions
 # by choice of runs (a code of _RunKinds): the fewest jokers and the runs placed, or None
 _SuitTable = list[tuple[int, list[_PlacedRun]] | None]
 
@@ -97,7 +98,7 @@ SUIT_RUN_TABLES: MemoKind[tuple[object, ...], tuple[int, _SuitTable | None]] = M
 )
 """The per-suit tables of runs of :meth:`_ContractSearch._suit_table`, with the jokers
 they were made for."""
-SUIT_RUN_CANDIDATES: MemoKind[tuple[int, ...], tuple[tuple[int, int, int], ...]] = MemoKind(
+SUIT_RUN_CANDIDATES: MemoKind[tuple[int, ...], tuple[_Span, ...]] = MemoKind(
     "run candidates of a suit", 1 << 13
 )
 """The spans a run of one spec could take in one suit (see
@@ -106,6 +107,15 @@ and its aces: a hand changes a card at a time, so most suits' spans are asked ag
 
 
 _MISSING = itemgetter(0)
+SPAN_RANKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(RANK_OF_POSITION[p] for p in range(start, start + length))
+        for length in range(len(RANK_OF_POSITION) - start + 1)
+    )
+    for start in range(len(RANK_OF_POSITION))
+)
+"""The ranks of a run over ``length`` positions from ``start``, in order:
+``SPAN_RANKS[start][length]``."""
 
 
 def _run_kinds(specs: tuple[_RunSpec, ...], rules: VariantRules) -> _RunKinds:
@@ -114,6 +124,84 @@ def _run_kinds(specs: tuple[_RunSpec, ...], rules: VariantRules) -> _RunKinds:
     if kinds is None:
         kinds = memo[specs] = _RunKinds(specs)
     return kinds
+
+
+class _ContractPlan:
+    """What the search reads of one contract under one variant's rules, the same for every
+    hand: the run and set specs (largest first) and the figures drawn from them."""
+
+    __slots__ = (
+        "distinct_runs",
+        "greedy_sets",
+        "kinds",
+        "limits",
+        "per_run",
+        "run_specs",
+        "runs_apart",
+        "set_cards",
+        "set_costs",
+        "set_nmin",
+        "set_specs",
+        "spans",
+    )
+
+    def __init__(self, rules: VariantRules, contract: Contract) -> None:
+        cap = rules.slot_joker_cap
+        exact = rules.variant.going_down.exact_sizes
+        self.run_specs: list[_RunSpec] = [
+            (size, cap(size), size if exact else rules.longest_run)
+            for size in sorted(contract.runs, reverse=True)
+        ]
+        self.distinct_runs = list(dict.fromkeys(self.run_specs))
+        self.set_specs = [(size, cap(size)) for size in sorted(contract.sets, reverse=True)]
+        self.set_cards = sum(contract.sets)
+        self.set_nmin = min(
+            (rules.fewest_naturals(size, NO_LIMIT, limit) for size, limit in self.set_specs),
+            default=0,
+        )
+        self.greedy_sets = not rules.set_distinct_suits and len(set(self.set_specs)) == 1
+        # the jokers the sets take at least, where greedy_sets (see _sets_possible)
+        self.set_costs: SetCosts | None = None
+        if self.greedy_sets:
+            set_size, limit = self.set_specs[0]
+            least = set_size - min(limit, rules.most_jokers[set_size])
+            self.set_costs = SetCosts(set_size, least, len(self.set_specs))
+        self.per_run = 2 if rules.longest_run >= 14 else 1
+        # whether runs of one suit may clash (see _ContractSearch._placed)
+        self.runs_apart = rules.variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
+        self.kinds = _run_kinds(tuple(self.run_specs), rules)
+        # by run kind and length, the most jokers one run may hold (for search_runs_by_suit)
+        self.limits = [
+            [_run_limit(rules, cap, length) for length in range(rules.longest_run + 1)]
+            for _, cap, _ in self.kinds.kinds
+        ]
+        # by length, each first position a run may take with its positions
+        self.spans = {
+            length: tuple((start, rules.span_mask[start, length]) for start in starts)
+            for length, starts in rules.run_starts.items()
+        }
+
+
+def _run_limit(rules: VariantRules, cap: int, length: int) -> int:
+    """The most jokers one run of a spec with that ``cap`` may hold at that length."""
+    most = min(cap, rules.most_jokers[length])
+    if most == length - 1 and rules.set_reading(length, 1):
+        most -= 1  # one natural card with jokers would read as a set
+    return most
+
+
+CONTRACT_PLANS: MemoKind[int, tuple[Contract, _ContractPlan]] = MemoKind("contract plans", 256)
+"""What the search reads of each contract, by the contract's identity."""
+
+
+def _plan_of(contract: Contract, rules: VariantRules) -> _ContractPlan:
+    memo = rules.memos.of(CONTRACT_PLANS)
+    cached = memo.get(id(contract))
+    if cached is not None and cached[0] is contract:
+        return cached[1]
+    plan = _ContractPlan(rules, contract)
+    memo[id(contract)] = (contract, plan)
+    return plan
 
 
 class _ContractSearch:
@@ -128,82 +216,100 @@ class _ContractSearch:
         self.rules = rules
         self.counts = counts
         self.jokers = jokers
-        self.rank_count = [0] * 15
-        self.avail = [0] * 4
+        self.rank_count = rank_count = [0] * 15
+        self.avail = avail = [0] * 4
+        positions = rules.rank_positions
         for index, count in enumerate(counts):
             if count:
                 rank = index & 15
-                self.rank_count[rank] += count
-                self.avail[index >> 4] |= rules.rank_positions[rank]
-
-        cap = rules.slot_joker_cap
-        exact = rules.variant.going_down.exact_sizes
-        self.run_specs: list[_RunSpec] = [
-            (size, cap(size), size if exact else rules.longest_run)
-            for size in sorted(contract.runs, reverse=True)
-        ]
-        self.set_specs = [(size, cap(size)) for size in sorted(contract.sets, reverse=True)]
-        self.set_cards = sum(contract.sets)
-        self.set_nmin = min(
-            (rules.fewest_naturals(size, NO_LIMIT, limit) for size, limit in self.set_specs),
-            default=0,
-        )
-        self.greedy_sets = not rules.set_distinct_suits and len(set(self.set_specs)) == 1
-        self.per_run = 2 if rules.longest_run >= 14 else 1
+                rank_count[rank] += count
+                avail[index >> 4] |= positions[rank]
+        plan = _plan_of(contract, rules)
+        self.run_specs = plan.run_specs
+        self.set_specs = plan.set_specs
+        self.set_cards = plan.set_cards
+        self.set_nmin = plan.set_nmin
+        self.greedy_sets = plan.greedy_sets
+        self.set_costs = plan.set_costs
+        self.per_run = plan.per_run
+        self.runs_apart = plan.runs_apart
         self.runs: list[tuple[int, int, int, int]] = []  # suit, start, length, joker mask
-        self.limits: list[list[int]] = []  # by run kind and length, for search_runs_by_suit
+        self.limits = plan.limits
+        self.plan = plan
         self.sets: list[tuple[int, list[int], int]] = []  # rank, natural indices, jokers
         self.failed: dict[tuple[object, ...], int] = {}  # see search_runs
         self.budget = -1  # the steps search_runs may take before it gives up (-1: no limit)
-        lists: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
-        # by spec, the spans of each suit (those of lists[spec], suit by suit)
-        self.suit_spans: dict[tuple[int, int, int], list[tuple[tuple[int, int, int], ...]]] = {}
-        for spec in self.run_specs:
-            if spec not in lists:
-                lists[spec] = self._run_candidates(spec)
-        self.candidates = [lists[spec] for spec in self.run_specs]
-        self.kinds = _run_kinds(tuple(self.run_specs), rules)
+        # the whole hand, which the spans runs could take are worked out for (spans_of)
+        self.whole_avail = tuple(avail)
+        self.whole_aces = tuple(counts[base + ACE] for base in range(0, 64, 16))
+        self.whole_jokers = jokers
+        # by spec, the spans of each suit, as they are asked for
+        self.suit_spans: dict[_RunSpec, list[tuple[_Span, ...] | None]] = {}
+        self.distinct_runs = plan.distinct_runs
+        self.candidates: list[list[_Span]] = []  # by run slot, for search_runs
+        if self.set_specs:
+            lists = {spec: self._run_candidates(spec) for spec in plan.distinct_runs}
+            self.candidates = [lists[spec] for spec in self.run_specs]
+        self.kinds = plan.kinds
+
+    def every_run_has_spans(self) -> bool:
+        """Whether a run of each of the contract's specs has some span with the whole hand."""
+        spans_of = self.spans_of
+        return all(any(spans_of(spec, suit) for suit in range(4)) for spec in self.distinct_runs)
 
     def _natural_mask(self, suit: int, start: int, length: int) -> int:
         aces = self.counts[suit * 16 + ACE]
         return self.rules.natural_positions(self.avail[suit], aces, start, length)
 
-    def _run_candidates(self, spec: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-        """Every (suit, start, length) a run of ``spec`` could take with the whole hand."""
-        size, cap, longest = spec
-        memo = self.rules.memos.of(SUIT_RUN_CANDIDATES)
-        found: list[tuple[int, int, int]] = []
-        by_suit = self.suit_spans[spec] = []
+    def _run_candidates(self, spec: _RunSpec) -> list[_Span]:
+        """Every (suit, start, length, positions) a run of ``spec`` could take with the
+        whole hand."""
+        found: list[_Span] = []
         for suit in range(4):
-            aces = self.counts[suit * 16 + ACE] if longest >= 14 else 0
-            key = (size, cap, longest, self.jokers, self.avail[suit], aces, suit)
-            spans = memo.get(key)
-            if spans is None:
-                spans = memo[key] = tuple(self._suit_candidates(suit, spec))
-            by_suit.append(spans)
-            found.extend(spans)
+            found.extend(self.spans_of(spec, suit))
         return found
 
-    def _suit_candidates(self, suit: int, spec: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-        """:meth:`_run_candidates` in one suit."""
+    def spans_of(self, spec: _RunSpec, suit: int) -> tuple[_Span, ...]:
+        """:meth:`_run_candidates` in one suit, worked out once asked for."""
+        by_suit = self.suit_spans.get(spec)
+        if by_suit is None:
+            by_suit = self.suit_spans[spec] = [None, None, None, None]
+        spans = by_suit[suit]
+        if spans is None:
+            size, cap, longest = spec
+            held = self.whole_avail[suit]
+            aces = self.whole_aces[suit] if longest >= 14 else 0
+            key = (size, cap, longest, self.whole_jokers, held, aces, suit)
+            memo = self.rules.memos.of(SUIT_RUN_CANDIDATES)
+            spans = memo.get(key)
+            if spans is None:
+                spans = memo[key] = tuple(self._suit_candidates(suit, spec, held, aces))
+            by_suit[suit] = spans
+        return spans
+
+    def _suit_candidates(self, suit: int, spec: _RunSpec, avail: int, aces: int) -> list[_Span]:
+        """:meth:`spans_of`, for a suit holding the run positions ``avail`` and ``aces``
+        copies of its ace, and the whole hand's jokers."""
         size, cap, longest = spec
         rules = self.rules
+        jokers = self.whole_jokers
+        by_length = self.plan.spans
         found = []
-        avail = self.avail[suit]
         present = avail.bit_count()
         for length in range(size, longest + 1):
-            if length - present > self.jokers:
+            if length - present > jokers:
                 break  # longer spans miss even more cards
-            most = min(self.jokers, cap, rules.most_jokers[length])
+            most = min(jokers, cap, rules.most_jokers[length])
             if length - present > most:
                 continue
-            for start in rules.run_starts.get(length, ()):
+            least = length - most  # natural cards
+            for start, interval in by_length.get(length, ()):
                 if length >= 14:
-                    have = self._natural_mask(suit, start, length)
+                    have = rules.natural_positions(avail, aces, start, length)
                 else:
-                    have = avail & rules.span_mask[start, length]
-                if length - have.bit_count() <= most:
-                    found.append((suit, start, length))
+                    have = avail & interval
+                if have.bit_count() >= least:
+                    found.append((suit, start, length, interval))
         return found
 
     def _take_run(self, suit: int, mask: int) -> None:
@@ -291,7 +397,7 @@ class _ContractSearch:
 
     def _placed(self) -> tuple[tuple[int, int, int], ...]:
         """The runs placed so far, where later runs may clash with them."""
-        if self.rules.variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED:
+        if not self.runs_apart:
             return ()
         return tuple(sorted((suit, start, length) for suit, start, length, _ in self.runs))
 
@@ -299,20 +405,24 @@ class _ContractSearch:
         rules = self.rules
         later_runs = len(self.run_specs) - slot - 1
         candidates = self.candidates[slot]
+        avail, most_jokers = self.avail, rules.most_jokers
+        placed = self.runs if self.runs_apart else None  # the runs a new one may clash with
         for number in range(first, len(candidates)):
-            suit, start, length = candidates[number]
-            have = self._natural_mask(suit, start, length)
+            suit, start, length, interval = candidates[number]
+            if length >= 14:
+                have = self._natural_mask(suit, start, length)
+            else:
+                have = avail[suit] & interval
             forced = length - have.bit_count()
-            most = min(self.jokers, cap, rules.most_jokers[length])
+            most = min(self.jokers, cap, most_jokers[length])
             if forced > most:
                 continue
-            if rules.clashes_with(self.runs, suit, start, length):
+            if placed and rules.clashes_with(placed, suit, start, length):
                 continue
             spare = most - forced
             choices = (
                 position_subsets(self._useful(suit, have, later_runs), spare) if spare else [0]
             )
-            interval = rules.span_mask[start, length]
             for natural, used in rules.run_fillings(have, choices, length):
                 self._take_run(suit, natural)
                 self.jokers -= used
@@ -386,14 +496,12 @@ class _ContractSearch:
         if known is not None and known[0] >= total:
             return known[1]
         rules = self.rules
-        span_mask = rules.span_mask
         held = self.avail[suit]
         # each span with the cards it misses (fewest first, below: good tables come early
         # and prune the rest)
         keyed = []
         for kind, spec in enumerate(kinds.kinds):
-            for _, start, length in self.suit_spans[spec][suit]:
-                interval = span_mask[start, length]
+            for _, start, length, interval in self.spans_of(spec, suit):
                 if length >= 14:
                     missing = length - self._natural_mask(suit, start, length).bit_count()
                 else:
@@ -404,11 +512,6 @@ class _ContractSearch:
         table: _SuitTable | None = None
         finished = True
         if mine:
-            if not self.limits:
-                self.limits = [
-                    [self._limit(cap, length) for length in range(rules.longest_run + 1)]
-                    for _, cap, _ in kinds.kinds
-                ]
             supply = self.counts[base : base + 15]
             # runs hold at least their sizes in cards, the suit's or jokers: searching for
             # runs that cannot fit would try every span combination in vain
@@ -421,23 +524,22 @@ class _ContractSearch:
                 if entry is None:
                     table.append(None)
                     continue
-                masks = self._assign_jokers(entry[1], supply)
-                assert masks is not None
-                placed = [
-                    (suit, start, length, mask)
-                    for (start, length, _), mask in zip(entry[1], masks, strict=True)
-                ]
+                spans = entry[1]
+                if len(spans) == 1 and spans[0][1] < 14:
+                    # one run holds each rank once: its jokers stand for the cards not held
+                    start, length, _ = spans[0]
+                    placed = [(suit, start, length, rules.span_mask[start, length] & ~held)]
+                else:
+                    masks = self._assign_jokers(spans, supply)
+                    assert masks is not None
+                    placed = [
+                        (suit, start, length, mask)
+                        for (start, length, _), mask in zip(spans, masks, strict=True)
+                    ]
                 table.append((entry[0], placed))
         if finished:
             memo[key] = (total, table)
         return table
-
-    def _limit(self, cap: int, length: int) -> int:
-        """The most jokers one run of a spec with that ``cap`` may hold at that length."""
-        most = min(cap, self.rules.most_jokers[length])
-        if most == length - 1 and self.rules.set_reading(length, 1):
-            most -= 1  # one natural card with jokers would read as a set
-        return most
 
     def _assign_jokers(
         self, runs: list[tuple[int, int, int]], supply: list[int]
@@ -448,20 +550,27 @@ class _ContractSearch:
         that card whose limit has room."""
         demand: dict[int, int] = {}
         for start, length, _ in runs:
-            for position in range(start, start + length):
-                rank = RANK_OF_POSITION[position]
+            for rank in SPAN_RANKS[start][length]:
                 demand[rank] = demand.get(rank, 0) + 1
-        units = [rank for rank, asked in demand.items() for _ in range(asked - supply[rank])]
-        room = [self.limits[kind][length] for _, length, kind in runs]
+        units: list[int] = []  # a rank for each copy asked for beyond those held
+        for rank, asked in demand.items():
+            short = asked - supply[rank]
+            if short > 0:
+                units += [rank] * short
+        limits = self.limits
+        room = [limits[kind][length] for _, length, kind in runs]
         if len(units) > sum(room):
             return None
-        cover = [
-            {
-                rank: sum(1 for p in range(start, start + length) if RANK_OF_POSITION[p] == rank)
-                for rank in set(units)
-            }
-            for start, length, _ in runs
-        ]
+        if not units:
+            return [0] * len(runs)
+        # by run, the positions of each rank a unit is of
+        cover: list[dict[int, int]] = []
+        for start, length, _ in runs:
+            here = dict.fromkeys(units, 0)
+            for rank in SPAN_RANKS[start][length]:
+                if rank in here:
+                    here[rank] += 1
+            cover.append(here)
         holder = [-1] * len(units)
 
         def place(unit: int) -> bool:
@@ -512,8 +621,8 @@ class _ContractSearch:
         as some ``best[c]`` meets ``enough[c]`` (the other suits can do the rest), leaving
         the table unfinished. ``mine``: the suit's spans (start, length, positions, kind,
         the cards the suit misses for it), fewest missing first."""
-        variant = self.rules.variant
-        check_clash = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
+        check_clash = self.runs_apart and bool(chosen)
+        clash = self.rules.clash
         limits = self.limits
         kinds = self.kinds
         grown_by = kinds.grown[code]
@@ -531,41 +640,55 @@ class _ContractSearch:
             return most
 
         worth = worth_now()
+        # whether the runs chosen so far each keep their limit (then the next need not share)
+        chosen_fit = all(f <= limits[k][n] for _, n, f, k in chosen)
+        # as at this call, and again after each span tried (the cards it takes are given back)
+        jokers = self.jokers
+        used = total - jokers
+        held = self.avail[suit]
+        counts, positions, base = self.counts, self.rules.rank_positions, suit * 16
         for number in range(first, len(mine)):
-            used = total - self.jokers
             if used >= worth:
                 return False
             start, length, interval, kind, least = mine[number]
-            if least > self.jokers or used + least >= worth:
+            if least > jokers or used + least >= worth:
                 # this span and every later one miss at least as many cards (fewer are held
                 # now than when they were counted): none fits or improves a choice
                 return False
             after = grown_by[kind]
             if after < 0 or not fits[after]:
                 continue
-            if length >= 14:
-                have = self._natural_mask(suit, start, length)
-            else:
-                have = self.avail[suit] & interval
+            have = self._natural_mask(suit, start, length) if length >= 14 else held & interval
             forced = length - have.bit_count()
-            if forced > self.jokers or used + forced >= worth:
+            if forced > jokers or used + forced >= worth:
                 continue
-            if check_clash and any(
-                runs_clash(start, length, b, n, variant) for b, n, _, _ in chosen
-            ):
+            if check_clash and any(clash(start, length, b, n) for b, n, _, _ in chosen):
                 continue
-            self._take_run(suit, have)
-            self.jokers -= forced
+            # take the run's natural cards (what the deeper search reads: the suit's counts
+            # and run positions held)
+            left = held
+            taking = have
+            while taking:
+                low = taking & -taking
+                taking ^= low
+                rank = RANK_OF_POSITION[low.bit_length() - 1]
+                counts[base + rank] -= 1
+                if not counts[base + rank]:
+                    left &= ~positions[rank]
+            self.avail[suit] = left
+            self.jokers = jokers - forced
             chosen.append((start, length, forced, kind))
             done = False
-            spans = [(b, n, k) for b, n, _, k in chosen]
-            if all(f <= limits[k][n] for _, n, f, k in chosen) or (
-                len(chosen) > 1 and self._assign_jokers(spans, supply) is not None
-            ):
+            spans = None
+            fitting = chosen_fit and forced <= limits[kind][length]
+            if not fitting and len(chosen) > 1:
+                spans = [(b, n, k) for b, n, _, k in chosen]
+                fitting = self._assign_jokers(spans, supply) is not None
+            if fitting:
                 spent = used + forced
                 known = best[after]
                 if known is None or known[0] > spent:
-                    best[after] = (spent, spans)
+                    best[after] = (spent, spans or [(b, n, k) for b, n, _, k in chosen])
                 done = spent <= enough[after] or (
                     kinds.can_grow(after, fits)
                     and self._suit_runs(
@@ -574,8 +697,13 @@ class _ContractSearch:
                 )
                 worth = worth_now()
             chosen.pop()
-            self.jokers += forced
-            self._give_run(suit, have)
+            self.jokers = jokers
+            self.avail[suit] = held
+            taking = have
+            while taking:
+                low = taking & -taking
+                taking ^= low
+                counts[base + RANK_OF_POSITION[low.bit_length() - 1]] += 1
             if done:
                 return True
         return False
@@ -583,21 +711,9 @@ class _ContractSearch:
     def _sets_possible(self) -> bool:
         """Exact for identical set slots without distinct suits: the cheapest jokers for
         the k-th set of a rank grow with k, so the m cheapest over all ranks decide."""
-        size, cap = self.set_specs[0]
-        most = min(cap, self.rules.most_jokers[size])
-        least = size - most
-        wanted = len(self.set_specs)
-        costs: list[int] = []
-        for rank in range(2, 15):
-            count = self.rank_count[rank]
-            k = 1
-            while k <= wanted and k * least <= count:
-                costs.append(max(0, k * size - count) - max(0, (k - 1) * size - count))
-                k += 1
-        if len(costs) < wanted:
-            return False
-        costs.sort()
-        return sum(costs[:wanted]) <= self.jokers
+        costs = self.set_costs
+        assert costs is not None
+        return costs.jokers(bytes(self.rank_count[2:])) <= self.jokers
 
     def search_sets(self) -> bool:
         if not self.set_specs:
@@ -780,7 +896,7 @@ def solve_contract(
     if sum(counts) + jokers < contract.min_cards:
         return None
     search = _ContractSearch(rules, counts, jokers, contract)
-    if any(not candidates for candidates in search.candidates):
+    if not search.every_run_has_spans():
         return None
     if not search.set_specs and search.run_specs:
         found = search.search_runs_by_suit()

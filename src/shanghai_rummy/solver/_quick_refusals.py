@@ -80,6 +80,7 @@ class _ContractBounds:
         "run_least",
         "run_size",
         "runs",
+        "set_costs",
         "set_least",
         "set_size",
         "sets",
@@ -102,6 +103,12 @@ class _ContractBounds:
         self.set_size = min(contract.sets, default=0)
         self.run_size = min(contract.runs, default=0)
         self.set_least = [least(contract.sets, jokers) for jokers in range(64)]
+        # by jokers, as set_least (none without sets)
+        self.set_costs: list[SetCosts] = []
+        if self.sets:
+            size, wanted = self.set_size, self.sets
+            costs = {fewest: SetCosts(size, fewest, wanted) for fewest in set(self.set_least)}
+            self.set_costs = [costs[fewest] for fewest in self.set_least]
         self.run_least = [least(contract.runs, jokers) for jokers in range(64)]
         self.run_cap = max((cap(size) for size in contract.runs), default=0)
         # the run positions of a suit's ranks (bits 2 to 14), looked up a byte at a time
@@ -160,20 +167,55 @@ def _cheapest(increments: list[int], wanted: int) -> int:
     return sum(increments[:wanted])
 
 
+class SetCosts:
+    """The least jokers ``wanted`` sets of ``size`` take (see the module notes), each holding
+    at least ``least`` natural cards, read from the natural cards of each rank
+    (:meth:`jokers`). A rank's increments ``f_r(k) - f_r(k - 1)`` are 0 for each set its
+    cards fill, then ``size - c_r % size`` for a set they partly fill, then ``size``, for the
+    ``k`` with ``k * least <= c_r``: they are counted by tables a byte a count, not listed."""
+
+    __slots__ = ("free", "full", "partial", "size", "wanted")
+
+    def __init__(self, size: int, least: int, wanted: int) -> None:
+        self.size = size
+        self.wanted = wanted
+        free, partial, full = bytearray(256), bytearray(256), bytearray(256)
+        for count in range(256):
+            if count < least:
+                continue
+            most = wanted if least <= 0 else min(wanted, count // least)
+            filled = min(count // size, most)
+            more = most - filled
+            if more and count % size:
+                partial[count] = size - count % size
+                more -= 1
+            free[count] = filled
+            full[count] = more
+        self.free, self.partial, self.full = bytes(free), bytes(partial), bytes(full)
+
+    def jokers(self, rank_counts: bytes) -> int:
+        """The sum of the ``wanted`` smallest increments over the ranks holding
+        ``rank_counts`` natural cards (a byte a rank), or :data:`NO_LIMIT` when there are
+        fewer."""
+        need = self.wanted - sum(rank_counts.translate(self.free))
+        if need <= 0:
+            return 0
+        partial = rank_counts.translate(self.partial)
+        spent = 0
+        for value in range(1, self.size):
+            found = partial.count(value)
+            if found >= need:
+                return spent + need * value
+            spent += found * value
+            need -= found
+        if sum(rank_counts.translate(self.full)) < need:
+            return NO_LIMIT
+        return spent + need * self.size
+
+
 def _sets_jokers(bounds: _ContractBounds, rank_count: bytes, jokers: int) -> int:
     """The least jokers the contract's sets take (see the module notes)."""
-    wanted = bounds.sets
-    size = bounds.set_size
-    least = bounds.set_least[min(jokers, 63)]
-    increments: list[int] = []
-    for count in rank_count:
-        if count < least:
-            continue
-        taken = 1
-        while taken <= wanted and taken * least <= count:
-            increments.append(max(0, taken * size - count) - max(0, (taken - 1) * size - count))
-            taken += 1
-    return _cheapest(increments, wanted)
+    return bounds.set_costs[min(jokers, 63)].jokers(rank_count)
 
 
 def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int, rules: VariantRules) -> int:
