@@ -728,17 +728,17 @@ class _Witness:
 class _Witnesses:
     """The ways kept to settle groups against (at most ``most``, the oldest dropped), each
     group of every way kept so far with the most jokers such a way holds, and the
-    :class:`_Rest` that settled the group last settled by one (tried first: the groups come
-    in order, and alike in turn)."""
+    :class:`_Rest` values that settled the groups last settled by one, the latest first
+    (tried first: the groups come in order, and alike in turn)."""
 
-    __slots__ = ("in_ways", "last", "most", "rests", "ways")
+    __slots__ = ("in_ways", "latest", "most", "rests", "ways")
 
     def __init__(self, most: int) -> None:
         self.most = most
         self.ways: list[_Witness] = []
         self.rests: list[_Rest] = []  # those of every way kept, in turn
         self.in_ways: dict[GroupShape, int] = {}
-        self.last: _Rest | None = None
+        self.latest: list[_Rest] = []
 
     def add(self, shapes: Sequence[GroupShape], counts: _CardCounts, extends: bool) -> None:
         """Keep the way of ``shapes``, dropping the oldest where ``most`` are kept."""
@@ -773,18 +773,26 @@ class _Witnesses:
         # the cards left once shape is laid, packed: a rest fits where none of it borrows
         free, guard = counts.limit - counts.of(shape.cards), counts.guard
         size = counts.total - read[1]
-        last = self.last
+        latest = self.latest
         # in place of one of a way's groups; or beside them, where a going down may hold more
-        for rest in chain((last,) if last is not None else (), self.rests):
+        for rest in chain(latest, self.rests):
             if (
                 rest.jokers >= owed
                 and (free - rest.packed) & guard == guard
                 and (ends is None or ends[size - rest.size])
                 and _joins(rest, shape, read, lefts)
             ):
-                self.last = rest
+                if rest in latest:
+                    latest.remove(rest)
+                elif len(latest) == _MOST_LATEST:
+                    latest.pop()
+                latest.insert(0, rest)
                 return True
         return False
+
+
+_MOST_LATEST = 8
+"""How many of the ways' rests that settled groups last are tried first."""
 
 
 def _joins(rest: _Rest, shape: GroupShape, read: _Read, lefts: _Lefts) -> bool:
