@@ -42,7 +42,7 @@ from ..melds import (
 from ..variants import SameSuitRuns, Variant
 from ._alike_slots import contract_ways, plan_of
 from ._candidate_groups import Candidate, every_group, every_group_keyed
-from ._card_counts import JOKER_BYTE, count_cards, tally_of, tally_without
+from ._card_counts import JOKER_BYTE, JOKER_CODE, count_cards, tally_of, tally_without
 from ._confirmations import Confirmations, Searches
 from ._contract_search import solve_contract
 from ._general_walk import every_way
@@ -611,7 +611,7 @@ _GROUP_SHAPES: MemoKind[tuple[int, ...], GroupShape] = MemoKind("group shapes", 
 def _group_shape(key: tuple[int, ...], group: tuple[Card, ...], variant: Variant) -> GroupShape:
     """The shape :func:`~shanghai_rummy.melds.check_group` reads from ``group`` (of
     flattened canonical ``key``)."""
-    if sum(1 for card in group if card.rank is not None) <= 1:
+    if len(key) - key.count(JOKER_CODE) <= (3 if key[0] == 0 else 4):  # one natural card
         return check_group(group, variant)
     if key[0] == 0:
         return GroupShape(MeldKind.SET, group, rank=_RANKS[key[1]])

@@ -20,13 +20,12 @@ from collections.abc import Callable
 from ..cards import JOKER
 from ..contracts import Contract
 from ..variants import SameSuitRuns
-from ._candidate_groups import Candidate, runs_of_suit, sets_of_rank
+from ._candidate_groups import NO_POINTS, Candidate, runs_of_suit, sets_of_rank
 from ._card_counts import ACE, CARD_AT, JOKER_CODE, packed_counts
 from ._memo import MemoKind
 from ._variant_rules import Entries, VariantRules
 
 _Choice = tuple[int, tuple[Candidate, ...]]  # jokers spent, the groups in canonical order
-_NO_POINTS = [0] * 16  # a contract counts no points
 _SLOT = 0x7F  # the count bits of one card slot's byte in the packed counts
 _REFERENCE_RANK = 2  # the rank a table of sets is worked out at (see _SetShape)
 
@@ -369,7 +368,7 @@ def _moved_set(group: Candidate, rank: int, rules: VariantRules) -> Candidate:
         found = made.get(key)
         if found is None:
             cards = tuple(JOKER if code == JOKER_CODE else CARD_AT[code] for code in codes)
-            found = made[key] = Candidate(key, cards, _NO_POINTS, {})
+            found = made[key] = Candidate(key, cards, NO_POINTS, {})
         moved[rank] = found
     return found
 
@@ -394,7 +393,7 @@ def _contract_candidates(entries: Entries, rules: VariantRules) -> list[Candidat
     for key, cards in sorted(entries):
         candidate = made.get(key)
         if candidate is None:
-            candidate = made[key] = Candidate(key, cards, _NO_POINTS, {})
+            candidate = made[key] = Candidate(key, cards, NO_POINTS, {})
         found.append(candidate)
     return found
 

@@ -103,9 +103,14 @@ def tally_of(cards: Iterable[Card]) -> bytes:
     if total >> _CARDS_SHIFT > MOST_CARDS:
         raise too_many_copies()
     tally = total.to_bytes(_CARDS_SHIFT // 8 + 1, "little")
-    if max(tally[:64]) > MOST_COPIES or tally[JOKER_BYTE] > MOST_JOKERS:
+    # every card slot's count is at most MOST_COPIES: nothing is left once those are deleted
+    if tally[:64].translate(None, _FEW_ENOUGH) or tally[JOKER_BYTE] > MOST_JOKERS:
         raise too_many_copies()
     return tally
+
+
+_FEW_ENOUGH = bytes(range(MOST_COPIES + 1))
+"""The counts a card slot may hold (:data:`MOST_COPIES` or fewer)."""
 
 
 def tally_without(tally: bytes, cards: Iterable[Card]) -> bytes:

@@ -69,8 +69,7 @@ RANKS_HELD: MemoKind[int, int] = MemoKind("ranks held in a suit", 1 << 13)
 class _ContractBounds:
     """What the bounds read of one contract under one variant's rules, precomputed:
     ``set_least[j]``/``run_least[j]`` is ``L`` of the kind for a hand of ``j`` jokers (up to
-    63: no group takes more), ``windows`` memoises :meth:`best_window`, ``suit_windows`` the
-    same by a suit's ranks held, a byte a rank (1: held)."""
+    63: no group takes more), ``windows`` memoises :meth:`best_window`."""
 
     __slots__ = (
         "high_positions",
@@ -84,7 +83,6 @@ class _ContractBounds:
         "set_least",
         "set_size",
         "sets",
-        "suit_windows",
         "windows",
     )
 
@@ -115,7 +113,6 @@ class _ContractBounds:
         self.low_positions = [_run_positions(rules, ranks) for ranks in range(256)]
         self.high_positions = [_run_positions(rules, ranks << 8) for ranks in range(128)]
         self.windows: Memo[int, int] = Memo(1 << 15)
-        self.suit_windows: Memo[bytes, int] = Memo(1 << 15)
 
     def best_window(self, ranks: int) -> int:
         """The most positions held in ``run_size`` consecutive run positions, for a suit
@@ -225,18 +222,15 @@ def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int, rules: Vari
     least = bounds.run_least[min(jokers, 63)]
     room = min(jokers, bounds.run_cap)
     increments: list[int] = []
-    windows = bounds.suit_windows
+    best_window = bounds.best_window
     for suit in range(4):
         count = tally[SUIT_BYTE + suit]
         if count < least:
             continue
-        # the ranks the suit holds, a byte each (1: held), read in C
-        held = tally[suit << 4 : (suit + 1) << 4].translate(_HELD_BYTE)
-        best = windows.get(held)
-        if best is None:
-            ranks = sum(1 << rank for rank in range(2, 15) if held[rank])
-            best = windows[held] = bounds.best_window(ranks)
-        missing = size - best
+        # the ranks the suit holds (bits), read in C: its counts, highest rank first, as
+        # binary digits (1: held)
+        ranks = int(tally[suit << 4 : (suit + 1) << 4][::-1].translate(_BINARY_DIGIT), 2)
+        missing = size - best_window(ranks)
         if missing > room:
             continue
         before = 0
@@ -249,8 +243,8 @@ def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int, rules: Vari
     return _cheapest(increments, wanted)
 
 
-_HELD_BYTE = bytes([0] + [1] * 255)
-"""A byte translation: 1 for every count but 0."""
+_BINARY_DIGIT = b"0" + b"1" * 255
+"""A byte translation: the digit 0 for a count of 0, else 1."""
 
 
 def contract_out_of_reach(cards: Iterable[Card], contract: Contract, rules: VariantRules) -> bool:

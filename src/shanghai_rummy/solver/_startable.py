@@ -25,7 +25,7 @@ from ..cards import Card
 from ..contracts import CardValues, Contract
 from ..melds import GroupShape, MeldKind
 from ..variants import SameSuitRuns
-from ._candidate_groups import Candidate, groups_of_sizes
+from ._candidate_groups import NO_POINTS, Candidate, groups_of_sizes
 from ._card_counts import JOKER_CODE, packed_counts
 from ._memo import MemoKind
 from ._variant_rules import VariantRules
@@ -42,7 +42,6 @@ the same-suit-runs rule or the turn-end rule (or the budget ran out); none at al
 SEARCH_BUDGET = 400
 """The most choices one question tries before it is left undecided."""
 
-_NO_POINTS = [0] * 16
 _NO_VALUES = CardValues(by_rank=(0,) * 13, joker=0)
 """Card values of nothing: a contract's groups count no points."""
 
@@ -67,15 +66,6 @@ MOST_FOUND = 16
 HAND_GROUPS: MemoKind[bytes, HandGroups] = MemoKind("groups of a hand for slots", 8)
 """The :class:`HandGroups` of a hand, by its tally (a listing and the move made from it
 ask about the same hand)."""
-
-
-def candidate_of(key: tuple[int, ...], cards: tuple[Card, ...], rules: VariantRules) -> Candidate:
-    """The :class:`Candidate` of the group of flattened canonical ``key``, remembered."""
-    memo = rules.memos.of(CANDIDATES)
-    known = memo.get(key)
-    if known is None:
-        known = memo[key] = Candidate(key, cards, _NO_POINTS, rules.span_points(_NO_VALUES))
-    return known
 
 
 def fills(candidate: Candidate, slot: Slot, rules: VariantRules) -> bool:
@@ -174,9 +164,14 @@ class HandGroups:
         known = self.known
         if known is None:
             rules = self.rules
-            known = self.known = {
-                key: candidate_of(key, cards, rules) for key, cards in self.entries
-            }
+            memo = rules.memos.of(CANDIDATES)
+            spans = rules.span_points(_NO_VALUES)
+            known = self.known = {}
+            for key, cards in self.entries:
+                candidate = memo.get(key)
+                if candidate is None:
+                    candidate = memo[key] = Candidate(key, cards, NO_POINTS, spans)
+                known[key] = candidate
         return known
 
     def slot_groups(self, slot: Slot) -> list[Candidate]:
@@ -189,9 +184,14 @@ class HandGroups:
         memo = rules.memos.of(IRREDUCIBLE)
         keyed = self.keyed()
         groups = []
+        kind, limit, accepts = slot[0], rules.per_group_limit, rules.slot_accepts
         for key, candidate in keyed.items():
-            if not fills(candidate, slot, rules):
-                continue
+            if (
+                candidate.kind is not kind
+                or candidate.jokers > limit
+                or not accepts(size, candidate.size, candidate.jokers)
+            ):
+                continue  # it does not fill the slot (see fills)
             answer = memo.get((key, size))
             if answer is None:
                 answer = memo[key, size] = not any(
