@@ -43,6 +43,7 @@ from ..state import (
     Phase,
     TurnState,
     advance,
+    appended,
     offer_facts,
     seat_state,
     turn_start,
@@ -95,7 +96,7 @@ def _draw(state: GameState, action: Draw) -> GameState:
     if source is not Source.STOCK:
         raise DrawError(f"not a source to draw from: {source!r}")
     turn_state = state.turn_state
-    log = logged(state, action)
+    log = appended(state.log, action)
     if state.upcard_live and not turn_state.offered:
         queue = buyers(state, seat, turn_state.discarded_by)
         if queue:
@@ -135,7 +136,8 @@ def _take_upcard(state: GameState, seat: int, action: Draw) -> GameState:
             "(variant.drawing.down_players_take_upcard=false)"
         )
     upcard = state.discard_pile[-1]
-    hand = state.hands[seat] + (upcard,)
+    hands = list(state.hands)
+    hands[seat] = hand = hands[seat] + (upcard,)
     obligation = upcard_obligation(state, seat)
     if obligation is not None and not opening_possible(
         state.variant, contract_number(state, seat), hand
@@ -146,7 +148,7 @@ def _take_upcard(state: GameState, seat: int, action: Draw) -> GameState:
         state,
         phase=Phase.PLAY,
         to_act=seat,
-        hands=with_hand(state, seat, hand),
+        hands=tuple(hands),
         discard_pile=state.discard_pile[:-1],
         upcard_live=False,
         turn_state=(
@@ -160,7 +162,7 @@ def _take_upcard(state: GameState, seat: int, action: Draw) -> GameState:
                 discarded_by=before.discarded_by,
             )
         ),
-        log=logged(state, action),
+        log=appended(state.log, action),
     )
 
 
@@ -201,11 +203,13 @@ def _draw_stock(state: GameState, seat: int, log: History | None = None) -> Game
     turn_state = turn_start(True, before.was_down, before.offered, before.discarded_by)
     if stock:  # the common case, in one step
         rest = stock[1:]
+        hands = list(state.hands)
+        hands[seat] += stock[:1]
         return advance(
             state,
             phase=Phase.PLAY,
             to_act=seat,
-            hands=with_hand(state, seat, state.hands[seat] + stock[:1]),
+            hands=tuple(hands),
             stock=rest,
             cut_card=KEEP if rest else None,
             upcard_live=False,
@@ -408,5 +412,9 @@ def drawing_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """The actions of ``seat``, to act in phase draw or buy: what :func:`draw`, :func:`buy`
     and :func:`pass_buy` accept, in a stable order."""
     if state.phase is Phase.BUY:
-        return (Buy(seat), PassBuy(seat))
+        return _OFFER_ANSWERS[seat] if 0 <= seat < MAX_PLAYERS else (Buy(seat), PassBuy(seat))
     return _draws(state, seat)
+
+
+_OFFER_ANSWERS: Final = tuple((Buy(seat), PassBuy(seat)) for seat in range(MAX_PLAYERS))
+"""Each seat's listing when offered the upcard, shared: buy it or pass."""

@@ -45,6 +45,7 @@ from ..state import (
     GameState,
     Phase,
     advance,
+    appended,
     played,
     seat_state,
 )
@@ -534,7 +535,8 @@ def _discard(state: GameState, action: Discard) -> GameState:
     if state.phase is not Phase.PLAY or seat != state.to_act or type(seat) is not int:
         require_turn(state, seat, Phase.PLAY, "discard")  # raises, naming what is wrong
     card = action.card
-    hand = without_card(state.hands[seat], card, seat)
+    hands = list(state.hands)
+    hands[seat] = hand = without_card(hands[seat], card, seat)
     turn_state = state.turn_state
     if (
         turn_state.must_go_out is not None
@@ -542,9 +544,8 @@ def _discard(state: GameState, action: Discard) -> GameState:
         or turn_state.jokers_to_meld
     ):
         _check_obligations(state, "discard", going_out=not hand)
-    hands = with_hand(state, seat, hand)
     discard_pile = state.discard_pile + (card,)  # noqa: RUF005 - a C copy, twice as fast
-    log = logged(state, action)
+    log = appended(state.log, action)
     if not hand:
         if _going_down_turn_without_out(state, seat):
             raise GoOutError(
@@ -557,14 +558,14 @@ def _discard(state: GameState, action: Discard) -> GameState:
                 "every card (variant.going_out=never)"
             )
         ended = attrs.evolve(
-            state, hands=hands, discard_pile=discard_pile, upcard_live=True, log=log
+            state, hands=tuple(hands), discard_pile=discard_pile, upcard_live=True, log=log
         )
         return end_deal(ended, seat)
     return begin_turn(
         state,
         (seat + 1) % state.num_players,
         seat,
-        hands=hands,
+        hands=tuple(hands),
         discard_pile=discard_pile,
         log=log,
     )
