@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 from shanghai_rummy.caches import clear_caches
+from shanghai_rummy.engine.going_down import listed_group
 from shanghai_rummy.melds import check_group
 from shanghai_rummy.solver import arrangements, check_going_down, complete, possible_groups
 
@@ -85,6 +86,16 @@ def test_shanghai_the_same_groups_are_listed_as_each_seats_own_melds() -> None:
     assert [action.groups for action in first] == [action.groups for action in second]
     assert {action.seat for action in first} == {1} and {action.seat for action in second} == {2}
     assert sr.Meld(2, [cards("8C 8D 8H")]) in second
+
+
+def test_a_listing_kept_for_a_state_answers_only_for_the_seat_it_listed() -> None:
+    """The move made from a listing finds the listing kept for that very state: for the seat
+    listed, never for another seat of the same state."""
+    state = drawn(SHANGHAI, "8C 8D 8H 9C 9D 9H KS QD 3C 5H 7S", "2D")
+    assert sr.Meld(1, [cards("8C 8D 8H")]) in group_moves(state)
+    group = [cards("8C 8D 8H")]
+    assert listed_group(state, 1, group, ()) is not None
+    assert listed_group(state, 0, group, ()) is None  # seat 0's hand was never listed
 
 
 def test_shanghai_a_group_is_refused_when_the_rest_cannot_finish_and_says_why() -> None:

@@ -42,7 +42,7 @@ from ..melds import (
     run_readings,
     sets_may_read_as_runs,
 )
-from ..memo import Memo
+from ..memo import IdentityMemo, Memo
 from ..solver import (
     check_going_down,
     check_laid,
@@ -466,12 +466,24 @@ def _listing_key(
     return (id(state.variant), requirement, contract_number(state, seat), state.hands[seat], laid)
 
 
+_LISTED_STATES: IdentityMemo[tuple[int, _Listing]] = IdentityMemo(
+    "going-down groups of a state", 64
+)
+"""The seat and the :class:`_Listing` of each state lately listed, by the state's identity:
+the move made from a listing finds it without reading the hand again."""
+
+
 def _known_listing(
     state: GameState, seat: int, requirement: Contract, laid: tuple[GroupShape, ...]
 ) -> _Listing | None:
     """The kept :class:`_Listing` of ``seat``'s hand in ``state``, if it is kept and holds
     for this state (same variant, and the same table where it read the table)."""
-    known = _LISTINGS.get(_listing_key(state, seat, requirement, laid))
+    return _holding(_LISTINGS.get(_listing_key(state, seat, requirement, laid)), state)
+
+
+def _holding(known: _Listing | None, state: GameState) -> _Listing | None:
+    """``known``, where it holds for ``state`` (same variant, and the same table where it
+    read the table); None otherwise."""
     if known is None or known.variant is not state.variant:
         return None
     if known.table is not None and known.table is not state.table and known.table != state.table:
@@ -483,12 +495,15 @@ def _listing(
     state: GameState, seat: int, requirement: Contract, laid: tuple[GroupShape, ...]
 ) -> _Listing:
     """The :class:`_Listing` of ``seat``'s hand in ``state`` (see :func:`_contract_options`),
-    kept per hand."""
-    known = _known_listing(state, seat, requirement, laid)
+    kept per hand, and for the state."""
+    key = _listing_key(state, seat, requirement, laid)
+    known = _holding(_LISTINGS.get(key), state)
     if known is None:
         options, read_table = _contract_options(state, seat, requirement, laid)
-        known = _Listing(state.variant, options, state.table if read_table else None)
-        _LISTINGS.put(_listing_key(state, seat, requirement, laid), known)
+        known = _LISTINGS.put(
+            key, _Listing(state.variant, options, state.table if read_table else None)
+        )
+    _LISTED_STATES.put(state, None, (seat, known))
     return known
 
 
@@ -507,10 +522,14 @@ def listed_group(
         or state.seats[seat].down
     ):
         return None
-    requirement = requirement_of(state, seat)
-    if not isinstance(requirement, Contract):
-        return None
-    known = _known_listing(state, seat, requirement, laid_shapes(state))
+    listed = _LISTED_STATES.get(state)
+    if listed is not None and listed[0] == seat:  # this very state was listed
+        known: _Listing | None = listed[1]
+    else:
+        requirement = requirement_of(state, seat)
+        if not isinstance(requirement, Contract):
+            return None
+        known = _known_listing(state, seat, requirement, laid_shapes(state))
     if known is None:
         return None
     return known.by_group.get((tuple(groups[0]), kinds[0] if kinds else None))
