@@ -570,31 +570,44 @@ class GreedyBot:
         if look.down:
             return ranked[0]
         missing = self._missing(hand, look)
-        way = self._way_found(hand, missing, look)
+        ways = self._ways_found(hand, missing, look)
         for discard in ranked:  # the first that leaves no more cards missing
             card = discard.card
             if card.is_joker:
                 break
             rest = _without(hand, card)
             ordered = _key(rest)
-            if (way is not None and _leaves_out(way, hand, card)) or self._meets(
+            if any(_leaves_out(way, hand, card) for way in ways) or self._meets(
                 rest, missing, look, ordered
             ):
                 self._remember(rest, missing, look, ordered)
                 return discard
         return ranked[0]
 
-    def _way_found(self, cards: Sequence[Card], wild: int, look: _Look) -> Arrangement | None:
-        """The way the search found for ``cards`` and ``wild`` wild cards where any way
-        serves as well as the search's own for fewer cards: where no wild card's place can
-        count against it (no card is gone, or no wild card is asked for, see :meth:`_meets`),
-        ``cards`` less a card the way leaves out meet the requirement by that way, and
-        :meth:`_meets` would say so. None where it was not searched, found none, or places
-        count."""
+    def _ways_found(self, hand: Sequence[Card], wild: int, look: _Look) -> list[Arrangement]:
+        """The ways the search found for ``hand``, or for ``hand`` less one card, with
+        ``wild`` wild cards, where any way serves as well as the search's own for the hand
+        less a card: where no wild card's place can count against it (no card is gone, or
+        no wild card is asked for, see :meth:`_meets`), the hand less a card one of these
+        ways holds fewer copies of than the hand meets the requirement by that way, and
+        :meth:`_meets` would say so. Empty where places count or none was searched."""
         if look.gone and wild:
-            return None
-        found = self._found.get((look.tag, _key(cards), wild))
-        return found if isinstance(found, tuple) else None
+            return []
+        ordered = _key(hand)
+        found = self._found
+        tag = look.tag
+        ways: list[Arrangement] = []
+        way = found.get((tag, ordered, wild))
+        if isinstance(way, tuple):
+            ways.append(way)
+        previous = None
+        for index, card in enumerate(ordered):  # the hand less one copy of each card
+            if card is not previous:
+                way = found.get((tag, ordered[:index] + ordered[index + 1 :], wild))
+                if isinstance(way, tuple):
+                    ways.append(way)
+            previous = card
+        return ways
 
     # -- how far a hand is from its requirement ----------------------------------------------
 
@@ -681,8 +694,8 @@ class GreedyBot:
 
 
 def _leaves_out(way: Arrangement, hand: Sequence[Card], card: Card) -> bool:
-    """Whether ``way`` (of ``hand`` and wild cards) holds fewer copies of ``card`` than
-    ``hand`` does: the hand less one of them still holds the way."""
+    """Whether ``way`` (of some of ``hand`` and wild cards) holds fewer copies of ``card``
+    than ``hand`` does: the hand less one of them still holds the way."""
     return sum(group.count(card) for group in way) < hand.count(card)
 
 
