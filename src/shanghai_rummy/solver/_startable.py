@@ -192,6 +192,9 @@ class HandGroups:
                 or not accepts(size, candidate.size, candidate.jokers)
             ):
                 continue  # it does not fill the slot (see fills)
+            if candidate.size == size:  # no slot of the size takes a group one card smaller
+                groups.append(candidate)
+                continue
             answer = memo.get((key, size))
             if answer is None:
                 answer = memo[key, size] = not any(
