@@ -361,7 +361,7 @@ def test_every_listed_group_applies_and_every_unlisted_group_is_refused(
         state = sr.apply(state, rng.choice(listed))
 
 
-@pytest.mark.parametrize("variant_id", ["shanghai", "shanghai-wiki", "shanghai-camping"])
+@pytest.mark.parametrize("variant_id", ["shanghai", "shanghai-wiki", "shanghai-camping", "rummy51"])
 def test_a_listed_group_is_applied_as_the_full_check_applies_it(variant_id: str) -> None:
     """A move made from a listing reads its group from the listing kept for the hand; made
     again with every memo cleared (the group checked in full), it gives the same state."""

@@ -338,7 +338,7 @@ def group_options(
         )
         if way is not None:
             witnesses.add([check_group(group, variant) for group in way], counts, extends)
-    options: list[tuple[tuple[Card, ...], MeldKind | None, bool]] = []
+    options: list[tuple[GroupShape, MeldKind | None, bool]] = []
     # whether a turn may end with so many cards left, by their number
     ends = None if leaves is None else [leaves(left) for left in range(len(hand) + 1)]
     # what is left to lay depends on a group's kind, size and jokers only (a contract)
@@ -365,7 +365,7 @@ def group_options(
         if not left:
             continue
         if None in left:
-            options.append((group, kind, True))
+            options.append((shape, kind, True))
             continue
         if down:
             continue
@@ -380,25 +380,28 @@ def group_options(
         ):
             continue
         if (plain or owing) and witnesses.settle(shape, read, lefts, counts, ends, still_owed):
-            options.append((group, kind, False))
+            options.append((shape, kind, False))
             continue
         rest = _less(hand, group)
         if owing and still_owed:  # can_finish's search, keeping the way it finds
             way = obligation_way(variant, deal_number, rest, together, still_owed, False)
             if way is not None:
                 witnesses.add([shape, *(check_group(g, variant) for g in way)], counts, extends)
-                options.append((group, kind, False))
+                options.append((shape, kind, False))
             continue
         if plain:
             way = going_down_way(variant, deal_number, rest, together)
             if way is not None:
                 if len(witnesses.ways) < _MOST_WITNESSES:
                     witnesses.add([shape, *(check_group(g, variant) for g in way)], counts, extends)
-                options.append((group, kind, False))
+                options.append((shape, kind, False))
                 continue
         if can_finish(state, together, rest, still_owed):
-            options.append((group, kind, False))
-    return options
+            options.append((shape, kind, False))
+    listing = _Listing(variant, options, None)
+    if plain and not down:  # the move made from this listing reads it (listed_group)
+        _LISTED_STATES.put(state, None, (seat, listing))
+    return list(listing.options)
 
 
 def _group_count(requirement: Requirement) -> int:
