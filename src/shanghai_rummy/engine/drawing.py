@@ -361,18 +361,15 @@ _DRAW_CHOICES: Final = tuple(_usual_draws(seat) for seat in range(MAX_PLAYERS))
 """Each seat's usual draw listings, shared: the stock alone, and the stock or the upcard."""
 
 
-def _draw_choices(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-    """The seat's usual draw listings (see :data:`_DRAW_CHOICES`)."""
-    return _DRAW_CHOICES[seat] if 0 <= seat < MAX_PLAYERS else _usual_draws(seat)
-
-
 def _draws(state: GameState, seat: int) -> tuple[Action, ...]:
     down = state.seats[seat].down
+    drawing = state.variant.drawing
     may_take = (
         state.upcard_live
-        and (not down or state.variant.drawing.down_players_take_upcard)
+        and (not down or drawing.down_players_take_upcard)
         and (
-            upcard_obligation(state, seat) is None
+            drawing.upcard_obliges_going_down_from_turn is None  # (the common case, at once)
+            or upcard_obligation(state, seat) is None
             or opening_possible(
                 state.variant,
                 contract_number(state, seat),
@@ -382,7 +379,9 @@ def _draws(state: GameState, seat: int) -> tuple[Action, ...]:
     )
     cut_card = state.cut_card
     if cut_card is None or down:
-        stock_only, stock_or_take = _draw_choices(seat)
+        stock_only, stock_or_take = (
+            _DRAW_CHOICES[seat] if 0 <= seat < MAX_PLAYERS else _usual_draws(seat)
+        )
         return stock_or_take if may_take else stock_only
     actions: list[Action] = [shared_draw(seat, Source.STOCK)]
     if hand_out_possible(
