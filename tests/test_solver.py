@@ -1447,6 +1447,35 @@ def test_quick_refusals_catch_the_common_hopeless_hand() -> None:
     assert out_of_reach(cards("8C 8D JK 4S 5S JK 9S"), SET_RUN, SHANGHAI)  # 6S and 7S: 3 jokers
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    dense_hands(),
+    st.sampled_from([sr.Contract(sets=(3,), runs=(4,)), sr.Contract(sets=(3, 3), runs=(5,))]),
+    st.integers(0, 3),
+    st.booleans(),
+)
+def test_a_run_leaving_the_sets_short_is_passed_over_without_changing_the_way(
+    case: tuple[sr.Variant, sr.Requirement, tuple[sr.Card, ...]],
+    contract: sr.Contract,
+    more: int,
+    relaxed: bool,
+) -> None:
+    """The run-by-run search passes over a last run whose every filling leaves the sets more
+    jokers short than the hand holds (``_sets_out_of_reach``): a cut of failing branches
+    only, so the way found is the one the search finds trying every filling."""
+    variant, _, hand = case
+    if min(contract.runs) < variant.melds.run_min:
+        return
+    if relaxed:  # as GreedyBot asks: no joker limits
+        variant = attrs.evolve(variant, jokers=sr.JokerRules(at_most_naturals=False))
+    hand = hand + (sr.JOKER,) * more
+    found = solve(hand, contract, attrs.evolve(variant))
+    with mock.patch.object(
+        _contract_search._ContractSearch, "_sets_out_of_reach", return_value=False
+    ):
+        assert solve(hand, contract, attrs.evolve(variant)) == found
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(st.integers(0, 32), min_size=0, max_size=16),

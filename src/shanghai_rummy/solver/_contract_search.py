@@ -407,6 +407,10 @@ class _ContractSearch:
         candidates = self.candidates[slot]
         avail, most_jokers = self.avail, rules.most_jokers
         placed = self.runs if self.runs_apart else None  # the runs a new one may clash with
+        # the last run before sets read exactly by their cheapest jokers: a run whose every
+        # filling leaves them short is passed over at once (where no step budget counts
+        # the fillings tried)
+        cut = not later_runs and self.budget < 0 and self.greedy_sets and bool(self.set_specs)
         for number in range(first, len(candidates)):
             suit, start, length, interval = candidates[number]
             if length >= 14:
@@ -420,9 +424,10 @@ class _ContractSearch:
             if placed and rules.clashes_with(placed, suit, start, length):
                 continue
             spare = most - forced
-            choices = (
-                position_subsets(self._useful(suit, have, later_runs), spare) if spare else [0]
-            )
+            useful = self._useful(suit, have, later_runs) if spare else []
+            if cut and self._sets_out_of_reach(suit, have, useful, self.jokers - forced):
+                continue
+            choices = position_subsets(useful, spare) if spare else [0]
             for natural, used in rules.run_fillings(have, choices, length):
                 self._take_run(suit, natural)
                 self.jokers -= used
@@ -714,6 +719,23 @@ class _ContractSearch:
         costs = self.set_costs
         assert costs is not None
         return costs.jokers(bytes(self.rank_count[2:])) <= self.jokers
+
+    def _sets_out_of_reach(self, suit: int, have: int, useful: list[int], jokers: int) -> bool:
+        """Whether the sets (see :meth:`_sets_possible`) fail after every filling of a run
+        of ``suit`` holding the natural cards ``have``, ``useful`` the positions of them a
+        filling may leave to jokers: each filling takes at least the others and leaves at
+        most ``jokers``, and fewer cards never cost the sets fewer jokers."""
+        costs = self.set_costs
+        assert costs is not None
+        left = self.rank_count[2:]
+        taken = have
+        for position in useful:
+            taken &= ~(1 << position)
+        while taken:
+            low = taken & -taken
+            taken ^= low
+            left[RANK_OF_POSITION[low.bit_length() - 1] - 2] -= 1
+        return costs.jokers(bytes(left)) > jokers
 
     def search_sets(self) -> bool:
         if not self.set_specs:
