@@ -5,6 +5,7 @@ the tables of :mod:`._variant_rules`. Nothing here is public.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
 
 from ..contracts import Contract
@@ -106,7 +107,7 @@ SUIT_RUN_CANDIDATES: MemoKind[tuple[int, ...], tuple[_Span, ...]] = MemoKind(
 and its aces: a hand changes a card at a time, so most suits' spans are asked again."""
 
 
-_MISSING = itemgetter(0)
+_MISSING = itemgetter(4)  # of a span in _suit_table
 SPAN_RANKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(
         tuple(RANK_OF_POSITION[p] for p in range(start, start + length))
@@ -303,11 +304,16 @@ class _ContractSearch:
             if length - present > most:
                 continue
             least = length - most  # natural cards
-            for start, interval in by_length.get(length, ()):
-                if length >= 14:
-                    have = rules.natural_positions(avail, aces, start, length)
-                else:
-                    have = avail & interval
+            spans = by_length.get(length, ())
+            if length < 14:
+                found += [
+                    (suit, start, length, interval)
+                    for start, interval in spans
+                    if (avail & interval).bit_count() >= least
+                ]
+                continue
+            for start, interval in spans:
+                have = rules.natural_positions(avail, aces, start, length)
                 if have.bit_count() >= least:
                     found.append((suit, start, length, interval))
         return found
@@ -504,16 +510,15 @@ class _ContractSearch:
         held = self.avail[suit]
         # each span with the cards it misses (fewest first, below: good tables come early
         # and prune the rest)
-        keyed = []
+        mine = []
         for kind, spec in enumerate(kinds.kinds):
             for _, start, length, interval in self.spans_of(spec, suit):
                 if length >= 14:
                     missing = length - self._natural_mask(suit, start, length).bit_count()
                 else:
                     missing = length - (held & interval).bit_count()
-                keyed.append((missing, (start, length, interval, kind, missing)))
-        keyed.sort(key=_MISSING)
-        mine = [span for _, span in keyed]
+                mine.append((start, length, interval, kind, missing))
+        mine.sort(key=_MISSING)  # stable: spans missing as many stay in order
         table: _SuitTable | None = None
         finished = True
         if mine:
@@ -667,7 +672,7 @@ class _ContractSearch:
             forced = length - have.bit_count()
             if forced > jokers or used + forced >= worth:
                 continue
-            if check_clash and any(clash(start, length, b, n) for b, n, _, _ in chosen):
+            if check_clash and _clashes(clash, start, length, chosen):
                 continue
             # take the run's natural cards (what the deeper search reads: the suit's counts
             # and run positions held)
@@ -898,6 +903,20 @@ class _ContractSearch:
         found = [set_shape(rank, picked, jokers) for rank, picked, jokers in self.sets]
         found.extend(run_shape(*run) for run in self.runs)
         return found
+
+
+def _clashes(
+    clash: Callable[[int, int, int, int], bool],
+    start: int,
+    length: int,
+    chosen: list[tuple[int, int, int, int]],
+) -> bool:
+    """Whether a run of one suit from ``start`` over ``length`` positions clashes (see
+    ``VariantRules.clash``) with one of the runs ``chosen`` of that suit."""
+    for other, size, _, _ in chosen:  # noqa: SIM110 - a loop: no generator made each time
+        if clash(start, length, other, size):
+            return True
+    return False
 
 
 class _OverBudget(Exception):
