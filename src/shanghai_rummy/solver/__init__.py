@@ -1317,6 +1317,9 @@ def _asked(
     # what is left to lay depends on a group's kind, size and jokers only (a contract), and
     # so do the searches that ask whether the rest completes it
     lefts: dict[tuple[MeldKind, int, int], tuple[Searches, bool]] = {}
+    # what remaining reads of the groups laid (see _LEFT_TO_LAY), read once
+    laid_reads = (requirement, *[(shape.kind, len(shape.cards), shape.jokers) for shape in laid])
+    memo = hand.rules.memos.of(_LEFT_TO_LAY)
     candidates = hand.keyed()
     for key, shape in _hand_shapes(hand, variant):
         candidate = candidates[key]
@@ -1329,9 +1332,10 @@ def _asked(
             kind = (shape.kind, candidate.size, candidate.jokers)
             read = lefts.get(kind)
             if read is None:
-                read = lefts[kind] = _searches_of(
-                    hand, remaining(together, requirement, variant), leaves
-                )
+                left = memo.get((*laid_reads, kind))
+                if left is None:
+                    left = remaining(together, requirement, variant)
+                read = lefts[kind] = _searches_of(hand, left, leaves)
         else:
             read = _searches_of(hand, remaining(together, requirement, variant), leaves)
         searches, wanted = read
