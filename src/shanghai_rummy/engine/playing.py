@@ -14,6 +14,7 @@ reached by the moves it is made of.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
@@ -678,6 +679,21 @@ def _group_meld(seat: int, group: tuple[Card, ...], kind: MeldKind | None) -> Me
     return action
 
 
+_LAY_OFFS: Final[Memo[tuple[int, Card, int, End | None], LayOff]] = Memo(
+    "engine.playing.lay_offs", 4096
+)
+
+
+def _shared_lay_off(seat: int, card: Card, meld_id: int, end: End | None) -> LayOff:
+    """The LayOff of those fields, shared (actions are values), remembered in a memo: the
+    listing of a seat that is down offers the same few from turn to turn."""
+    key = (seat, card, meld_id, end)
+    action = _LAY_OFFS.get(key)
+    if action is None:
+        action = _LAY_OFFS.put(key, LayOff(seat, card, meld_id, end))
+    return action
+
+
 class _Plays:
     """The play-phase listing of one seat: the actions kept so far, and what deciding them
     needs (the hand, the going-out rule, the obligations of the turn)."""
@@ -743,7 +759,7 @@ class _Plays:
                     variant, melds[meld_id], card, seat, False, end
                 ):
                     continue
-                self.keep(LayOff(seat, card, meld_id, end), size - 1)
+                self.keep(_shared_lay_off(seat, card, meld_id, end), size - 1)
         new_rule = variant.going_down.new_melds
         if new_rule is NewMelds.SAME_TURN or (new_rule is NewMelds.LATER_TURNS and was_down):
             for group, kind in new_group_options(variant, self.hand):
