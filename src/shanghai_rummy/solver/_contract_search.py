@@ -107,6 +107,11 @@ SUIT_RUN_CANDIDATES: MemoKind[tuple[int, ...], tuple[_Span, ...]] = MemoKind(
 and its aces: a hand changes a card at a time, so most suits' spans are asked again."""
 
 
+SHAPES: MemoKind[tuple[object, ...], GroupShape] = MemoKind("shapes of groups found", 1 << 12)
+"""The groups :meth:`_ContractSearch.shapes` gives, by a set's rank, natural cards and jokers
+or a run's suit, start, length and joker positions (one tuple is never the other: a set's
+second item is a tuple, a run's an int)."""
+
 _MISSING = itemgetter(4)  # of a span in _suit_table
 SPAN_RANKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(
@@ -900,8 +905,21 @@ class _ContractSearch:
         return 2 * runs if rank == ACE else runs
 
     def shapes(self) -> list[GroupShape]:
-        found = [set_shape(rank, picked, jokers) for rank, picked, jokers in self.sets]
-        found.extend(run_shape(*run) for run in self.runs)
+        """The groups found, sets then runs (each shape remembered: one is immutable, and a
+        hand changing a card at a time keeps most of its groups)."""
+        memo = self.rules.memos.of(SHAPES)
+        found = []
+        for rank, picked, jokers in self.sets:
+            key: tuple[object, ...] = (rank, tuple(picked), jokers)
+            shape = memo.get(key)
+            if shape is None:
+                shape = memo[key] = set_shape(rank, picked, jokers)
+            found.append(shape)
+        for run in self.runs:
+            shape = memo.get(run)
+            if shape is None:
+                shape = memo[run] = run_shape(*run)
+            found.append(shape)
         return found
 
 
