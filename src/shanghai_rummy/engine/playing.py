@@ -662,11 +662,12 @@ def _discards(seat: int, cards: tuple[Card, ...]) -> Iterable[Discard]:
 
 
 _GROUP_MELDS: Memo[tuple[int, tuple[Card, ...], MeldKind | None], Meld] = Memo(
-    "engine.playing.group_melds", 4096
+    "engine.playing.group_melds", 16384
 )
 """The Meld of one group lately listed toward a going down, by the seat, the group and the
 kind it names (actions are values: a seat's hand keeps most of its groups from turn to turn,
-and a Meld made anew costs ten lookups of one kept)."""
+and a Meld made anew costs ten lookups of one kept). Room for more than the largest listing
+the limits allow (6,125 groups): a memo emptied when full would miss every group of it."""
 
 
 def _group_meld(seat: int, group: tuple[Card, ...], kind: MeldKind | None) -> Meld:
