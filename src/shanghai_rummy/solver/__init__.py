@@ -59,6 +59,7 @@ from ._startable import (
     Slot,
     every_card_in_a_slot_group,
     hand_groups,
+    remember,
 )
 from ._variant_rules import (
     Arrangement,
@@ -589,17 +590,20 @@ def _hand_shapes(hand: HandGroups, variant: Variant) -> list[tuple[tuple[int, ..
     read once per hand."""
     if hand.shapes is not None:
         return hand.shapes
-    made = hand.rules.memos.of(_GROUP_SHAPES)
+    memo = hand.rules.memos.of(_GROUP_SHAPES)
+    get = memo.get
+    made: dict[tuple[int, ...], GroupShape] = {}
     shapes: list[tuple[tuple[int, ...], GroupShape]] = []
     seen: set[tuple[Card, ...]] = set()
     for key, group in hand.entries:
         if group in seen:
             continue
         seen.add(group)
-        shape = made.get(key)
+        shape = get(key)
         if shape is None:
             shape = made[key] = _group_shape(key, group, variant)
         shapes.append((key, shape))
+    remember(memo, made)
     hand.shapes = shapes
     return shapes
 

@@ -57,21 +57,22 @@ class Candidate:
         self.key = key
         self.cards = cards
         self.moved: list[Candidate | None] | None = None  # a set moved to each rank, by rank
-        self.group = key[0]  # 0 for a set, 1 for a run
-        if key[0] == 0 or len(key) > 16:
-            self.codes = codes = key[2:] if key[0] == 0 else key[3:]
+        self.group = group = key[0]  # 0 for a set, 1 for a run
+        self.codes = codes = key[3:] if group else key[2:]
+        # what it needs of each card slot, a byte a slot (see :func:`packed_counts`)
+        packed = 0
+        if group == 0 or len(key) > 16:
             need: dict[int, int] = {}
             for code in codes:
                 if code != JOKER_CODE:
                     need[code] = need.get(code, 0) + 1
             self.need = needs = tuple(need.items())
+            for index, count in needs:
+                packed += count << (index << 3)
         else:  # a run of 13 cards or fewer: no card twice
-            self.codes = codes = key[3:]
             self.need = needs = tuple([(code, 1) for code in codes if code != JOKER_CODE])
-        # what it needs of each card slot, a byte a slot (see :func:`packed_counts`)
-        packed = 0
-        for index, count in needs:
-            packed += count << (index << 3)
+            for index, _ in needs:
+                packed += 1 << (index << 3)
         self.packed = packed
         self.size = size = len(codes)
         self.jokers = codes.count(JOKER_CODE)
@@ -80,14 +81,15 @@ class Candidate:
             if rank_points is NO_POINTS or not any(rank_points)
             else sum(rank_points[index & 15] * count for index, count in needs)
         )
-        if key[0] == 0:
+        if group == 0:
             self.kind = MeldKind.SET
             self.suit = self.start = -1
             self.points = rank_points[key[1]] * size
         else:
             self.kind = MeldKind.RUN
-            self.suit, self.start = key[1], key[2]
-            self.points = span_points.get((self.start, size), 0)
+            self.suit = key[1]
+            self.start = start = key[2]
+            self.points = span_points.get((start, size), 0)
 
 
 NO_POINTS: Sequence[int] = (0,) * 16

@@ -20,6 +20,7 @@ rules, or whose search runs past its budget, is left undecided, for the exact se
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from ..cards import Card
 from ..contracts import CardValues, Contract
@@ -27,7 +28,7 @@ from ..melds import GroupShape, MeldKind
 from ..variants import SameSuitRuns
 from ._candidate_groups import NO_POINTS, Candidate, groups_of_sizes
 from ._card_counts import JOKER_CODE, packed_counts
-from ._memo import MemoKind
+from ._memo import Memo, MemoKind
 from ._variant_rules import VariantRules
 
 Slot = tuple[MeldKind, int]
@@ -45,7 +46,7 @@ SEARCH_BUDGET = 400
 _NO_VALUES = CardValues(by_rank=(0,) * 13, joker=0)
 """Card values of nothing: a contract's groups count no points."""
 
-CANDIDATES: MemoKind[tuple[int, ...], Candidate] = MemoKind("candidate groups by key", 1 << 13)
+CANDIDATES: MemoKind[tuple[int, ...], Candidate] = MemoKind("candidate groups by key", 1 << 14)
 """Each group (by its flattened canonical key) read once as a :class:`Candidate` (a group is
 the same whatever the hand holds besides)."""
 IRREDUCIBLE: MemoKind[tuple[tuple[int, ...], int], bool] = MemoKind(
@@ -53,6 +54,8 @@ IRREDUCIBLE: MemoKind[tuple[tuple[int, ...], int], bool] = MemoKind(
 )
 """Whether a group, for a slot of its kind and a size, is irreducible (see the module
 notes): whether a group one card smaller fills the slot does not depend on the hand."""
+Key = TypeVar("Key")
+Value = TypeVar("Value")
 Witness = tuple[list[Candidate], int, int, int]
 """A completion found: its groups (one a slot, in the slots' order), their needs packed,
 their jokers and their cards."""
@@ -66,6 +69,16 @@ MOST_FOUND = 16
 HAND_GROUPS: MemoKind[bytes, HandGroups] = MemoKind("groups of a hand for slots", 8)
 """The :class:`HandGroups` of a hand, by its tally (a listing and the move made from it
 ask about the same hand)."""
+
+
+def remember(memo: Memo[Key, Value], made: dict[Key, Value]) -> None:
+    """Keep every entry of ``made`` (keys ``memo`` lacks) in ``memo``, as writing each would:
+    at once where they all fit, one by one (``memo`` emptied when full) where they do not."""
+    if len(memo) + len(made) <= memo.size:
+        dict.update(memo, made)
+    else:
+        for key, value in made.items():
+            memo[key] = value
 
 
 def fills(candidate: Candidate, slot: Slot, rules: VariantRules) -> bool:
@@ -167,11 +180,14 @@ class HandGroups:
             memo = rules.memos.of(CANDIDATES)
             spans = rules.span_points(_NO_VALUES)
             known = self.known = {}
+            made: dict[tuple[int, ...], Candidate] = {}
+            get = memo.get
             for key, cards in self.entries:
-                candidate = memo.get(key)
+                candidate = get(key)
                 if candidate is None:
-                    candidate = memo[key] = Candidate(key, cards, NO_POINTS, spans)
+                    candidate = made[key] = Candidate(key, cards, NO_POINTS, spans)
                 known[key] = candidate
+            remember(memo, made)
         return known
 
     def slot_groups(self, slot: Slot) -> list[Candidate]:
@@ -578,18 +594,35 @@ def every_card_in_a_slot_group(
     keyed = groups_of_sizes(
         counts, jokers, rules, range(sizes[MeldKind.SET], 64), range(sizes[MeldKind.RUN], 64)
     )
+    # whether a group fills one of the slots depends on its kind, length and jokers only
+    fitting: dict[tuple[int, int, int], bool] = {}
     for key in keyed:
         codes = key[2:] if key[0] == 0 else key[3:]
+        if wanted.isdisjoint(codes):
+            continue  # it holds no card still wanted
         held = codes.count(JOKER_CODE)
-        if held > rules.per_group_limit:
-            continue
-        kind = MeldKind.SET if key[0] == 0 else MeldKind.RUN
-        either = len(codes) - held <= 1
-        if any(
-            (either or slot_kind is kind) and rules.slot_accepts(size, len(codes), held)
-            for slot_kind, size in slots
-        ):
+        reading = (key[0], len(codes), held)
+        fits = fitting.get(reading)
+        if fits is None:
+            fits = fitting[reading] = _fills_a_slot(reading, slots, rules)
+        if fits:
             wanted.difference_update(codes)
             if not wanted:
                 return True
     return not wanted
+
+
+def _fills_a_slot(
+    reading: tuple[int, int, int], slots: Sequence[Slot], rules: VariantRules
+) -> bool:
+    """Whether a group of ``reading`` (0 for a set or 1 for a run, its length, its jokers)
+    fills one of ``slots`` (one natural card and jokers: either kind, as it may read so)."""
+    group, length, held = reading
+    if held > rules.per_group_limit:
+        return False
+    kind = MeldKind.SET if group == 0 else MeldKind.RUN
+    either = length - held <= 1
+    return any(
+        (either or slot_kind is kind) and rules.slot_accepts(size, length, held)
+        for slot_kind, size in slots
+    )
