@@ -86,6 +86,11 @@ class MeldKind(enum.Enum):
     SET = "set"
     RUN = "run"
 
+    # Members are singletons compared by identity, so an identity hash agrees with equality;
+    # it is computed in C, where Enum's own hashes the member's name in Python (shapes and
+    # the going-down listing's keys hash a kind each).
+    __hash__ = object.__hash__
+
 
 def rank_at(position: int) -> Rank:
     """The rank at a run position: 1 and 14 are the ace, 2..13 the ranks 2..K, and positions
