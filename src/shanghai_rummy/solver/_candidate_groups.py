@@ -294,9 +294,12 @@ def _run_entry(
     ``start``, with jokers at the positions ``jokers_at``."""
     codes = _RUN_CODES[suit][start : start + length]
     cards = _RUN_CARDS[suit][start : start + length]
-    for position in bit_positions(jokers_at):
-        codes[position - start] = JOKER_CODE
-        cards[position - start] = JOKER
+    while jokers_at:  # each position of jokers_at, lowest first (see bit_positions)
+        low = jokers_at & -jokers_at
+        at = low.bit_length() - 1 - start
+        codes[at] = JOKER_CODE
+        cards[at] = JOKER
+        jokers_at ^= low
     return (1, suit, start, *codes), tuple(cards)
 
 

@@ -201,6 +201,8 @@ class HandGroups:
         keyed = self.keyed()
         groups = []
         kind, limit, accepts = slot[0], rules.per_group_limit, rules.slot_accepts
+        known_answer, find = memo.get, keyed.get
+        made: dict[tuple[tuple[int, ...], int], bool] = {}
         for key, candidate in keyed.items():
             if (
                 candidate.kind is not kind
@@ -211,14 +213,27 @@ class HandGroups:
             if candidate.size == size:  # no slot of the size takes a group one card smaller
                 groups.append(candidate)
                 continue
-            answer = memo.get((key, size))
+            answer = known_answer((key, size))
             if answer is None:
-                answer = memo[key, size] = not any(
-                    smaller in keyed and fills(keyed[smaller], slot, rules)
-                    for smaller in _smaller_keys(key)
+                answer = True
+                # a run less its first or last card (see _smaller_keys), a set less a card
+                smaller = (
+                    ((1, key[1], key[2] + 1, *key[4:]), key[:-1]) if key[0] else _smaller_keys(key)
                 )
+                for each in smaller:
+                    other = find(each)
+                    if (
+                        other is not None
+                        and other.kind is kind
+                        and other.jokers <= limit
+                        and accepts(size, other.size, other.jokers)
+                    ):
+                        answer = False  # it fills the slot (see fills)
+                        break
+                made[key, size] = answer
             if answer:
                 groups.append(candidate)
+        remember(memo, made)
         groups.sort(key=_fewest_jokers)
         self.by_slot[slot] = groups
         return groups
