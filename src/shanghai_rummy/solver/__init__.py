@@ -617,9 +617,9 @@ def _group_shape(key: tuple[int, ...], group: tuple[Card, ...], variant: Variant
     flattened canonical ``key``)."""
     if len(key) - key.count(JOKER_CODE) <= (3 if key[0] == 0 else 4):  # one natural card
         return check_group(group, variant)
-    if key[0] == 0:
-        return GroupShape(MeldKind.SET, group, rank=_RANKS[key[1]])
-    return GroupShape(MeldKind.RUN, group, suit=_SUITS[key[1]], start=key[2])
+    if key[0] == 0:  # the fields in order: kind, cards, rank, suit, start
+        return GroupShape(MeldKind.SET, group, _RANKS[key[1]])
+    return GroupShape(MeldKind.RUN, group, None, _SUITS[key[1]], key[2])
 
 
 @refuses_bad_arguments

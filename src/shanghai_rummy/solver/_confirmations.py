@@ -91,18 +91,23 @@ class Confirmations:
         searching: defaultdict[CompletionSearch, list[int]] = defaultdict(list)
         alone: defaultdict[CompletionSearch, list[int]] = defaultdict(list)
         run = MeldKind.RUN
+        # the groups of each tuple of searches (groups of one read share theirs)
+        reading: defaultdict[Searches, list[int]] = defaultdict(list)
         for index, (group, searches) in enumerate(asked):
-            for search in searches:
-                if search is not None:
-                    searching[search].append(index)
-            if len(searches) == 1 and searches[0] is not None:
-                alone[searches[0]].append(index)
+            reading[searches].append(index)
             for need in group.need:
                 needing[need].append(index)
             holding[group.jokers].append(index)
-            sized[group.size].append(index)
+            size = group.size
+            sized[size].append(index)
             if group.kind is run:
-                spanned[group.suit, group.start, group.size].append(index)
+                spanned[group.suit, group.start, size].append(index)
+        for searches, indexes in reading.items():
+            for search in searches:
+                if search is not None:
+                    searching[search].extend(indexes)
+            if len(searches) == 1 and searches[0] is not None:
+                alone[searches[0]].extend(indexes)
         exact: defaultdict[int, dict[int, int]] = defaultdict(dict)
         for (code, count), indexes in needing.items():
             exact[code][count] = mask_of(indexes, width)
