@@ -661,7 +661,7 @@ class _CardCounts:
     whether some cards fit in the hand is one subtraction: a field that borrows clears its
     guard bit."""
 
-    __slots__ = ("guard", "limit", "offsets", "total")
+    __slots__ = ("guard", "limit", "offsets", "ones", "total")
 
     def __init__(self, hand: Sequence[Card]) -> None:
         self.total = len(hand)
@@ -669,11 +669,11 @@ class _CardCounts:
         self.offsets = {card: index << 4 for index, card in enumerate(held)}
         self.guard = sum(0x8000 << offset for offset in self.offsets.values())
         self.limit = self.guard | sum(count << self.offsets[card] for card, count in held.items())
+        self.ones = {card: 1 << offset for card, offset in self.offsets.items()}  # one copy
 
     def of(self, cards: Sequence[Card]) -> int:
         """``cards`` (some of the hand's) packed."""
-        offsets = self.offsets
-        return sum(1 << offsets[card] for card in cards)
+        return sum(map(self.ones.__getitem__, cards))
 
     def holds(self, packed: int) -> bool:
         """Whether the cards ``packed`` (see :meth:`of`) fit in the hand."""
