@@ -1559,3 +1559,52 @@ def test_check_going_down_checks_a_listed_way_again(monkeypatch: pytest.MonkeyPa
         "run 4S 5S 6S 7S",
     ]
     assert len(checked) == 1
+
+
+# GreedyBot's questions (recorded in shanghai games, jokers not bound to at most the naturals)
+# whose way once depended on the question
+# asked just before: the per-suit run tables of one hand were reused where the search made
+# afresh would have stopped early with other runs. Each: (the earlier hand, the later hand,
+# the runs of the contract).
+_ASKED_BEFORE = [
+    (
+        "9C KC AC 5H JC JH 5C 3H 8H 9H 9H 9S JK JK JK",
+        "9C KC AC 5H JC JH 3H 8H 9H 9H 9S QC 7C 9D JK JK JK",
+        (4, 4, 4),
+    ),
+    (
+        "9C KC AC 5H JC JH 5C 3H 8H 9H 9H 9S JK JK JK",
+        "9C KC AC 5H JC JH 3H 8H 9H 9H 9S QC 7C JS JK JK JK",
+        (4, 4, 4),
+    ),
+    (
+        "4D KC 4D QD JK QH KH 3S 8H 5S AC 10H 5D AS JC JK 6H 3C JK JK JK JK",
+        "4D KC 4D QD JK QH KH 3S 8H 5S AC 10H 5D JC JK 6H 3C QC JK JK JK JK",
+        (5, 5, 5),
+    ),
+]
+_JOKERS_UNBOUND = attrs.evolve(
+    SHANGHAI, jokers=attrs.evolve(SHANGHAI.jokers, at_most_naturals=False)
+)
+
+
+@pytest.mark.parametrize(("earlier", "later", "runs"), _ASKED_BEFORE)
+def test_solve_gives_the_way_a_fresh_process_gives_whatever_was_asked_before(
+    earlier: str, later: str, runs: tuple[int, ...]
+) -> None:
+    from shanghai_rummy.caches import clear_caches
+
+    contract = sr.Contract(runs=runs)
+    clear_caches()
+    fresh = solve(cards(later), contract, _JOKERS_UNBOUND)
+    assert fresh is not None
+    clear_caches()
+    solve(cards(earlier), contract, _JOKERS_UNBOUND)
+    assert solve(cards(later), contract, _JOKERS_UNBOUND) == fresh
+    # and with every question of the list asked before, in both orders
+    for order in (_ASKED_BEFORE, _ASKED_BEFORE[::-1]):
+        clear_caches()
+        for first, second, asked in order:
+            solve(cards(first), sr.Contract(runs=asked), _JOKERS_UNBOUND)
+            solve(cards(second), sr.Contract(runs=asked), _JOKERS_UNBOUND)
+        assert solve(cards(later), contract, _JOKERS_UNBOUND) == fresh

@@ -97,8 +97,8 @@ RUN_KINDS: MemoKind[tuple[_RunSpec, ...], _RunKinds] = MemoKind("run kinds", 256
 SUIT_RUN_TABLES: MemoKind[tuple[object, ...], tuple[int, _SuitTable | None]] = MemoKind(
     "per-suit tables of runs", 1 << 14
 )
-"""The per-suit tables of runs of :meth:`_ContractSearch._suit_table`, with the jokers
-they were made for."""
+"""The finished per-suit tables of runs of :meth:`_ContractSearch._suit_table`, with the
+jokers they were made for."""
 SUIT_RUN_CANDIDATES: MemoKind[tuple[int, ...], tuple[_Span, ...]] = MemoKind(
     "run candidates of a suit", 1 << 13
 )
@@ -499,18 +499,34 @@ class _ContractSearch:
         other suits make the rest): the table then holds the runs found so far, not always
         the fewest jokers.
 
-        A finished table depends only on the suit's cards, the run specs and the jokers
-        allowed, and a hand changes a card at a time (and a bot asks about one hand with
-        more or fewer wild cards), so finished tables are remembered. One worked out for
-        more jokers answers for fewer: the fewest jokers for each choice, where they are
-        within ``total``, are the same, and the caller skips those beyond it."""
+        A finished table depends only on the suit's cards (and, after sets, the whole
+        hand's positions and aces of the suit, which give its spans), the run specs and the
+        jokers allowed, and a hand changes a card at a time (and a bot asks about one hand
+        with more or fewer wild cards), so finished tables are remembered. One worked out
+        for more jokers answers for fewer: the spans needing more jokers sort last and only
+        make choices beyond ``total``, so within it each choice has the same fewest jokers
+        and the same runs (the first found for them), and the caller skips those beyond it.
+
+        A remembered table answers only where the search would not stop early: the way
+        must not depend on what was asked before. The search meets ``enough[c]`` exactly
+        where the fewest jokers for some ``c`` are at most ``enough[c]`` (see
+        :func:`_stops_early`), and then it searches again (its table can hold other runs
+        than the finished one)."""
         base = suit * 16
         kinds = self.kinds
-        key = (suit, kinds.specs, *self.counts[base : base + 15])
+        key = (
+            suit,
+            kinds.specs,
+            self.whole_avail[suit],
+            self.whole_aces[suit],
+            *self.counts[base : base + 15],
+        )
         memo = self.rules.memos.of(SUIT_RUN_TABLES)
         known = memo.get(key)
         if known is not None and known[0] >= total:
-            return known[1]
+            remembered = known[1]
+            if remembered is None or not _stops_early(remembered, enough):
+                return remembered
         rules = self.rules
         held = self.avail[suit]
         # each span with the cards it misses (fewest first, below: good tables come early
@@ -921,6 +937,17 @@ class _ContractSearch:
                 shape = memo[run] = run_shape(*run)
             found.append(shape)
         return found
+
+
+def _stops_early(table: _SuitTable, enough: list[int]) -> bool:
+    """Whether the search for a finished ``table`` stops early for ``enough`` (see
+    :meth:`_ContractSearch._suit_table`): it stops at the first runs ``c`` found for at most
+    ``enough[c]`` jokers, so exactly where the fewest jokers for some ``c`` are that few."""
+    for code in range(1, len(table)):
+        entry = table[code]
+        if entry is not None and entry[0] <= enough[code]:
+            return True
+    return False
 
 
 def _clashes(
