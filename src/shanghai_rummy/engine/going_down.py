@@ -313,8 +313,12 @@ def group_options(
     down = state.seats[seat].down
     turn_state = state.turn_state
     plain = turn_state.must_go_out is None and not turn_state.jokers_to_meld
-    if plain and not down and isinstance(requirement, Contract):
-        return list(_listing(state, seat, requirement, laid).options)
+    if plain and not down:
+        if isinstance(requirement, Contract):
+            return list(_listing(state, seat, requirement, laid).options)
+        listed = _LISTED_STATES.get(state)
+        if listed is not None and listed[0] == seat:  # this very state's opening, listed
+            return list(listed[1].options)
     # no group can start a going down the hand as a whole cannot make
     if not laid and not down and not _can_start(state, deal_number, hand, requirement):
         return []
