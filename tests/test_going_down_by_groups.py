@@ -575,6 +575,19 @@ def test_rummy51_going_out_by_hand_group_by_group_past_the_opening() -> None:
     assert out.phase is sr.Phase.DEAL_OVER and sr.score(out).winner == 1
 
 
+def accepted_groups(state: sr.GameState, variant: sr.Variant) -> set[sr.Meld]:
+    """The one-group Melds of seat 1's hand that the engine accepts (applying each)."""
+    accepted = set()
+    for group in possible_groups(state.hand(1), variant):
+        action = sr.Meld(1, [group])
+        try:
+            sr.apply(state, action)
+        except sr.IllegalMoveError:
+            continue
+        accepted.add(action)
+    return accepted
+
+
 @pytest.mark.parametrize(
     ("variant", "hand", "owed", "deal_number"),
     [
@@ -595,15 +608,7 @@ def test_groups_listed_while_owing_swapped_jokers_are_exactly_those_the_engine_a
     state = drawn(variant, hand, "2D", deal_number=deal_number)
     state = attrs.evolve(state, turn_state=attrs.evolve(state.turn_state, jokers_to_meld=owed))
     listed = set(group_moves(state))
-    accepted = set()
-    for group in possible_groups(state.hand(1), variant):
-        action = sr.Meld(1, [group])
-        try:
-            sr.apply(state, action)
-        except sr.IllegalMoveError:
-            continue
-        accepted.add(action)
-    assert listed == accepted
+    assert listed == accepted_groups(state, variant)
     assert listed  # each hand can go down holding the jokers owed
 
 
@@ -640,13 +645,5 @@ def test_rummy51_groups_listed_while_owing_a_swapped_joker_are_those_the_engine_
     state = starter(hand)
     state = attrs.evolve(state, turn_state=attrs.evolve(state.turn_state, jokers_to_meld=1))
     listed = set(group_moves(state))
-    accepted = set()
-    for group in possible_groups(state.hand(1), R51):
-        action = sr.Meld(1, [group])
-        try:
-            sr.apply(state, action)
-        except sr.IllegalMoveError:
-            continue
-        accepted.add(action)
-    assert listed == accepted
+    assert listed == accepted_groups(state, R51)
     assert sr.Meld(1, [cards("JK QH KH")]) in listed

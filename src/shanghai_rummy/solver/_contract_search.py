@@ -201,13 +201,7 @@ CONTRACT_PLANS: MemoKind[int, tuple[Contract, _ContractPlan]] = MemoKind("contra
 
 
 def _plan_of(contract: Contract, rules: VariantRules) -> _ContractPlan:
-    memo = rules.memos.of(CONTRACT_PLANS)
-    cached = memo.get(id(contract))
-    if cached is not None and cached[0] is contract:
-        return cached[1]
-    plan = _ContractPlan(rules, contract)
-    memo[id(contract)] = (contract, plan)
-    return plan
+    return rules.memos.built_for(CONTRACT_PLANS, contract, _ContractPlan, rules)
 
 
 class _ContractSearch:

@@ -8,10 +8,14 @@ decides which checks run. Nothing here is public.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Generic, TypeVar, cast
 
 Key = TypeVar("Key")
 Value = TypeVar("Value")
+Owner = TypeVar("Owner")
+Maker = TypeVar("Maker")
+Built = TypeVar("Built")
 
 
 class Memo(dict[Key, Value]):
@@ -60,6 +64,24 @@ class Memos:
         if memo is None:
             memo = self._by_kind[kind] = Memo(kind.size)
         return cast("Memo[Key, Value]", memo)
+
+    def built_for(
+        self,
+        kind: MemoKind[int, tuple[Owner, Built]],
+        owner: Owner,
+        build: Callable[[Maker, Owner], Built],
+        maker: Maker,
+    ) -> Built:
+        """``build(maker, owner)``, remembered in the memo of ``kind`` by ``owner``'s
+        identity (and kept with it, so a new object at a reused address is built anew):
+        for values such as a contract, whose hash costs more than the lookup saves."""
+        memo = self.of(kind)
+        known = memo.get(id(owner))
+        if known is not None and known[0] is owner:
+            return known[1]
+        built = build(maker, owner)
+        memo[id(owner)] = (owner, built)
+        return built
 
     def clear(self) -> None:
         """Forget every answer."""

@@ -147,13 +147,7 @@ CONTRACT_BOUNDS: MemoKind[int, tuple[Contract, _ContractBounds]] = MemoKind("con
 
 
 def _bounds_of(contract: Contract, rules: VariantRules) -> _ContractBounds:
-    memo = rules.memos.of(CONTRACT_BOUNDS)
-    cached = memo.get(id(contract))
-    if cached is not None and cached[0] is contract:
-        return cached[1]
-    bounds = _ContractBounds(rules, contract)
-    memo[id(contract)] = (contract, bounds)
-    return bounds
+    return rules.memos.built_for(CONTRACT_BOUNDS, contract, _ContractBounds, rules)
 
 
 def _cheapest(increments: list[int], wanted: int) -> int:
