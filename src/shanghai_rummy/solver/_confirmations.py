@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 
 from ..melds import MeldKind
 from ._candidate_groups import Candidate
-from ._startable import CompletionSearch, HandGroups, Placed, Witness
+from ._startable import CompletionSearch, HandGroups, Placed, Witness, runs_clash_among
 
 Searches = tuple[CompletionSearch | None, ...]
 """The searches of what a group leaves to lay, one a reading (None: an opening's points)."""
@@ -236,14 +236,4 @@ class Confirmations:
     def _clashes(self, groups: list[Candidate]) -> bool:
         """Whether the runs of ``groups`` clash with the runs placed or among themselves."""
         assert self.placed is not None
-        runs = list(self.placed)
-        clash = self.rules.clash
-        for group in groups:
-            if group.kind is not MeldKind.RUN:
-                continue
-            suit, start, length = group.suit, group.start, group.size
-            for other, first, other_length in runs:
-                if other == suit and clash(start, length, first, other_length):
-                    return True
-            runs.append((suit, start, length))
-        return False
+        return runs_clash_among(groups, self.placed, self.rules.clash)

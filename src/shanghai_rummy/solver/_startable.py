@@ -559,17 +559,7 @@ class CompletionSearch:
             return False
         if self.apart:
             return True
-        runs = list(self.placed)
-        clash = self.rules.clash
-        for group in self.chosen:
-            if group.kind is not MeldKind.RUN:
-                continue
-            suit, start, length = group.suit, group.start, group.size
-            for other, first, size in runs:
-                if other == suit and clash(start, length, first, size):
-                    return False
-            runs.append((suit, start, length))
-        return True
+        return not runs_clash_among(self.chosen, self.placed, self.rules.clash)
 
 
 def hand_groups(
@@ -641,3 +631,22 @@ def _fills_a_slot(
         (either or slot_kind is kind) and rules.slot_accepts(size, length, held)
         for slot_kind, size in slots
     )
+
+
+def runs_clash_among(
+    groups: Sequence[Candidate],
+    placed: Sequence[Placed],
+    clash: Callable[[int, int, int, int], bool],
+) -> bool:
+    """Whether a run of ``groups`` clashes (``clash`` of two starts and lengths in one suit)
+    with one of the runs ``placed`` or with a run of ``groups`` before it."""
+    runs = list(placed)
+    for group in groups:
+        if group.kind is not MeldKind.RUN:
+            continue
+        suit, start, length = group.suit, group.start, group.size
+        for other, first, size in runs:
+            if other == suit and clash(start, length, first, size):
+                return True
+        runs.append((suit, start, length))
+    return False
