@@ -314,32 +314,25 @@ def group_options(
     turn_state = state.turn_state
     plain = turn_state.must_go_out is None and not turn_state.jokers_to_meld
     if plain and not down:
-        if isinstance(requirement, Contract):
-            return list(_listing(state, seat, requirement, laid).options)
-        listed = _LISTED_STATES.get(state)
-        if listed is not None and listed[0] == seat:  # this very state's opening, listed
-            return list(listed[1].options)
+        kept = _plain_listing(state, seat, requirement, laid)
+        if kept is not None:
+            return kept
     # no group can start a going down the hand as a whole cannot make
     if not laid and not down and not _can_start(state, deal_number, hand, requirement):
         return []
     counts = _CardCounts(hand)
     extends = extends_going_down(variant, requirement)
     owed = turn_state.jokers_to_meld
-    # owing swapped jokers (and not going out): a group's rest must complete the going down
-    # with them, so it must complete it at all (the solver's answers for every group at
-    # once), and the ways found that hold them settle most groups
+    # owing swapped jokers (not going out): a group's rest must complete the going down at
+    # all (the solver answers for every group at once); ways holding them settle most groups
     owing = owed > 0 and turn_state.must_go_out is None and not down
-    witnesses = _Witnesses(_MOST_OWING_WITNESSES if owing else _MOST_WITNESSES)
     leaves = going_down_turn_end(variant, deal_number)
     answers: dict[GroupShape, bool] | None = None
     if owing and isinstance(requirement, Contract):
         answers = startable_groups(hand, requirement, variant, laid, leaves=leaves)
+    witnesses = _Witnesses(_MOST_OWING_WITNESSES if owing else _MOST_WITNESSES)
     if (plain or owing) and not down:
-        way = (
-            going_down_way(variant, deal_number, hand, laid)
-            if plain
-            else obligation_way(variant, deal_number, hand, laid, owed, False)
-        )
+        way = _way_from(variant, deal_number, hand, laid, owed if owing else 0)
         if way is not None:
             witnesses.add([check_group(group, variant) for group in way], counts, extends)
     options: list[tuple[GroupShape, MeldKind | None, bool]] = []
@@ -355,50 +348,40 @@ def group_options(
     # itself, and with fewer groups than the contract's (each fills one slot) none does
     passes = answers is not None and len(laid) + 1 < _group_count(requirement)
     for index, shape in enumerate(_both_readings(shapes, variant) if two_ways else shapes):
-        answer = answers.get(shape) if answers is not None and index < count else None
-        if passes and answer is None and index < count:
+        known = answers if index < count else None  # a second reading was not asked
+        answer = None if known is None else known.get(shape)
+        if passes and known is not None and answer is None:
             continue
-        group = shape.cards
         together = (*laid, shape)
         jokers = shape.jokers
         if not _may_join(shape, jokers, together, variant):
             continue
         kind = named_kind(shape, variant) if two_ways else None
-        read = (shape.kind, len(group), jokers)
+        read = (shape.kind, len(shape.cards), jokers)
         left = lefts.of((read,), (shape,))
-        if not left:
+        if not left or (down and None not in left):
             continue
         if None in left:
             options.append((shape, kind, True))
             continue
-        if down:
-            continue
         still_owed = max(0, owed - jokers)
-        # the rest cannot complete it at all; or only leaving cards the turn cannot end with,
-        # where jokers are still owed (with none owed, a lone card left may still be played
-        # on the table: can_finish says)
-        if (
-            answers is not None
-            and index < count
-            and (answer is None or (still_owed and not answer))
-        ):
+        # the rest cannot complete it at all; or, jokers still owed, only leaving cards the
+        # turn cannot end with (none owed, a lone card may still go on the table: can_finish)
+        if known is not None and (answer is None or (still_owed and not answer)):
             continue
         if (plain or owing) and witnesses.settle(shape, read, lefts, counts, ends, still_owed):
             options.append((shape, kind, False))
             continue
-        rest = _less(hand, group)
-        if owing and still_owed:  # can_finish's search, keeping the way it finds
-            way = obligation_way(variant, deal_number, rest, together, still_owed, False)
+        rest = _less(hand, shape.cards)
+        searched = owing and still_owed > 0  # can_finish's search, keeping the way it finds
+        if searched or plain:
+            way = _way_from(variant, deal_number, rest, together, still_owed if searched else 0)
             if way is not None:
-                witnesses.add([shape, *(check_group(g, variant) for g in way)], counts, extends)
-                options.append((shape, kind, False))
-            continue
-        if plain:
-            way = going_down_way(variant, deal_number, rest, together)
-            if way is not None:
-                if len(witnesses.ways) < _MOST_WITNESSES:
+                if searched or len(witnesses.ways) < _MOST_WITNESSES:
                     witnesses.add([shape, *(check_group(g, variant) for g in way)], counts, extends)
                 options.append((shape, kind, False))
+                continue
+            if searched:
                 continue
         if can_finish(state, together, rest, still_owed):
             options.append((shape, kind, False))
@@ -406,6 +389,34 @@ def group_options(
     if plain and not down:  # the move made from this listing reads it (listed_group)
         _LISTED_STATES.put(state, None, (seat, listing))
     return list(listing.options)
+
+
+def _plain_listing(
+    state: GameState, seat: int, requirement: Requirement, laid: tuple[GroupShape, ...]
+) -> list[tuple[tuple[Card, ...], MeldKind | None, bool]] | None:
+    """:func:`group_options` of a seat not down with no obligation, where it is known
+    without working it out here: a contract's listing (remembered by the hand), or the
+    opening's listing kept for this very state; None for an opening not listed yet."""
+    if isinstance(requirement, Contract):
+        return list(_listing(state, seat, requirement, laid).options)
+    listed = _LISTED_STATES.get(state)
+    if listed is not None and listed[0] == seat:
+        return list(listed[1].options)
+    return None
+
+
+def _way_from(
+    variant: Variant,
+    deal_number: int,
+    hand: Sequence[Card],
+    laid: Sequence[GroupShape],
+    owed: int,
+) -> tuple[tuple[Card, ...], ...] | None:
+    """A way for ``hand`` to finish the going down begun with ``laid`` this turn, holding
+    ``owed`` jokers taken by swaps (none: :func:`going_down_way`), or None."""
+    if owed:
+        return obligation_way(variant, deal_number, hand, laid, owed, False)
+    return going_down_way(variant, deal_number, hand, laid)
 
 
 def _group_count(requirement: Requirement) -> int:

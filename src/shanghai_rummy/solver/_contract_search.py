@@ -5,7 +5,7 @@ the tables of :mod:`._variant_rules`. Nothing here is public.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 
 from ..contracts import Contract
@@ -186,6 +186,24 @@ class _ContractPlan:
             length: tuple((start, rules.span_mask[start, length]) for start in starts)
             for length, starts in rules.run_starts.items()
         }
+
+
+def _worth(
+    supersets: Sequence[int],
+    fits: list[bool],
+    best: list[tuple[int, list[tuple[int, int, int]]] | None],
+) -> int:
+    """The most jokers a suit's runs may still spend and improve a choice of ``best`` that
+    grows from the runs chosen (``supersets``, those that ``fits``): NO_LIMIT while one of
+    them has no entry yet."""
+    most = 0
+    for bigger in supersets:
+        if fits[bigger]:
+            entry = best[bigger]
+            if entry is None:
+                return NO_LIMIT
+            most = max(most, entry[0])
+    return most
 
 
 def _run_limit(rules: VariantRules, cap: int, length: int) -> int:
@@ -653,18 +671,7 @@ class _ContractSearch:
         grown_by = kinds.grown[code]
         supersets = kinds.supersets[code]
         # more runs only add jokers: stop when no choice they could make can still improve
-
-        def worth_now() -> int:
-            most = 0
-            for bigger in supersets:
-                if fits[bigger]:
-                    entry = best[bigger]
-                    if entry is None:
-                        return NO_LIMIT
-                    most = max(most, entry[0])
-            return most
-
-        worth = worth_now()
+        worth = _worth(supersets, fits, best)
         # whether the runs chosen so far each keep their limit (then the next need not share)
         chosen_fit = all(f <= limits[k][n] for _, n, f, k in chosen)
         # as at this call, and again after each span tried (the cards it takes are given back)
@@ -720,7 +727,7 @@ class _ContractSearch:
                         suit, mine, number, after, best, total, chosen, supply, enough, fits
                     )
                 )
-                worth = worth_now()
+                worth = _worth(supersets, fits, best)
             chosen.pop()
             self.jokers = jokers
             self.avail[suit] = held
