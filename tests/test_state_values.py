@@ -15,6 +15,7 @@ from shanghai_rummy.state import (
     SeatState,
     TurnState,
     advance,
+    appended,
     played,
     seat_state,
     turn_start,
@@ -141,3 +142,18 @@ def test_played_equals_evolve_with_the_same_changes(
     after = played(facts, **changes)
     assert after == attrs.evolve(facts, **changes)
     assert (after is facts) == (after == facts)  # unchanged facts are shared, not rebuilt
+
+
+def test_a_history_node_appended_through_the_slots_is_the_node_its_constructor_builds() -> None:
+    """``state.appended`` sets History's slots by name, skipping the constructor: it sets
+    every field the class has, to what the constructor would."""
+    first = appended(None, sr.Draw(0, sr.Source.STOCK))
+    second = appended(first, sr.PassBuy(1))
+    assert {field.name for field in attrs.fields(sr.History)} == {"previous", "action", "length"}
+    for node, built in (
+        (first, sr.History(None, sr.Draw(0, sr.Source.STOCK), 1)),
+        (second, sr.History(first, sr.PassBuy(1), 2)),
+    ):
+        assert [getattr(node, field.name) for field in attrs.fields(sr.History)] == [
+            getattr(built, field.name) for field in attrs.fields(sr.History)
+        ]

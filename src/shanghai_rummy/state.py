@@ -240,7 +240,7 @@ class HistoryBlock(History):
 
 
 _set_previous, _set_action, _set_length = (
-    History.__dict__[field.name].__set__ for field in attrs.fields(History)
+    History.__dict__[name].__set__ for name in ("previous", "action", "length")
 )
 
 
