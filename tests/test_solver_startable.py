@@ -25,6 +25,10 @@ from shanghai_rummy.solver import (
     runs_apart,
     startable_groups,
 )
+from shanghai_rummy.solver._alike_slots import contract_ways, few_contract_ways
+from shanghai_rummy.solver._candidate_groups import Candidate
+from shanghai_rummy.solver._card_counts import count_cards
+from shanghai_rummy.solver._variant_rules import rules_of
 
 from .test_solver import VARIANTS, brute_groups, small_cases
 
@@ -141,6 +145,20 @@ def test_startable_groups_confirming_many_at_once_match_brute_force(
     every hand, however few its groups."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(solver, "CONFIRM_FROM", 0)
+        patch.setattr(solver, "WAYS_UP_TO_GROUPS", -1)
+        solver.clear_caches()
+        test_startable_groups_match_brute_force.hypothesis.inner_test(case, turn_end)  # type: ignore[attr-defined]
+
+
+@settings(max_examples=150, deadline=None)
+@given(laid_cases(), st.sampled_from(sorted(TURN_ENDS)))
+def test_startable_groups_asked_group_by_group_match_brute_force(
+    case: tuple[str, sr.Requirement, tuple[sr.Card, ...], tuple[GroupShape, ...]], turn_end: str
+) -> None:
+    """The brute-force agreement with the answers never read off the hand's ways (each
+    group asked on its own, as for a hand of many groups)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "WAYS_UP_TO_GROUPS", -1)
         solver.clear_caches()
         test_startable_groups_match_brute_force.hypothesis.inner_test(case, turn_end)  # type: ignore[attr-defined]
 
@@ -243,6 +261,7 @@ def test_startable_groups_of_hands_with_many_jokers_match_complete_per_group(
     expected = per_group_reference(hand, contract, variant, laid, leaves)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(solver, "CONFIRM_FROM", 0 if confirming else 1 << 30)
+        patch.setattr(solver, "WAYS_UP_TO_GROUPS", -1 if confirming else 1 << 30)
         solver.clear_caches()
         found = startable_groups(hand, contract, variant, laid, leaves=leaves)
     assert list(found.items()) == expected
@@ -286,3 +305,40 @@ def test_startable_groups_keep_runs_of_one_suit_apart() -> None:
 def test_startable_groups_refuse_the_wrong_arguments() -> None:
     with pytest.raises(sr.ArgumentTypeError, match="requirement"):
         startable_groups(sr.parse_cards("8C"), object(), SHANGHAI)  # type: ignore[arg-type]
+
+
+@settings(max_examples=120, deadline=None)
+@given(joker_hands(), st.sampled_from([1, 4, 32, 256]))
+def test_few_contract_ways_are_every_way_or_none_within_the_bound(
+    case: tuple[str, sr.Contract, tuple[sr.Card, ...], tuple[GroupShape, ...]], most: int
+) -> None:
+    """The bounded enumeration the answers are read from gives every way, or None where a
+    table on the way (or the ways) outgrows the bound: never a part of them."""
+    name, contract, hand, _ = case
+    rules = rules_of(VARIANTS[name])
+    counts, jokers = count_cards(hand)
+    every = contract_ways(list(counts), jokers, contract, rules)
+    solver.clear_caches()  # the tables built unbounded are not read by the bounded call
+    few = few_contract_ways(list(counts), jokers, contract, rules, most)
+    if every is None or len(every) > most:
+        assert few is None
+    elif few is not None:
+        assert sorted(map(_codes, few)) == sorted(map(_codes, every))
+
+
+def _codes(way: tuple[Candidate, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(candidate.key for candidate in way)
+
+
+def test_few_contract_ways_give_up_on_the_largest_hand() -> None:
+    """The largest hand the maxima allow (6 jokers, 18 naturals in two suits, two runs of
+    5) has thousands of ways: the bounded enumeration gives up within its bound."""
+    variant = sr.get_variant("shanghai-wiki")
+    hand = sr.parse_cards(
+        "JK JK JK JK JK JK 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 3S 4S 5S 6S 7S 8S 9S"
+    )
+    counts, jokers = count_cards(hand)
+    contract = sr.Contract(runs=(5, 5))
+    rules = rules_of(variant)
+    assert few_contract_ways(list(counts), jokers, contract, rules, 256) is None
+    assert len(contract_ways(list(counts), jokers, contract, rules) or ()) > 256

@@ -40,7 +40,7 @@ from ..melds import (
     natural_stretch,
 )
 from ..variants import SameSuitRuns, Variant
-from ._alike_slots import contract_ways, plan_of
+from ._alike_slots import contract_ways, few_contract_ways, plan_of
 from ._candidate_groups import Candidate, every_group, every_group_keyed
 from ._card_counts import JOKER_BYTE, JOKER_CODE, count_cards, tally_of, tally_without
 from ._confirmations import Confirmations, Searches
@@ -1231,6 +1231,10 @@ def _startable_answers(
         return answers
     # the hand before the last group laid was most likely asked about just before
     hand = _hand_of(cards, variant, laid[-1].cards if laid else ())
+    if not laid and isinstance(requirement, Contract):
+        from_ways = _answers_from_ways(cards, hand, requirement, variant, leaves)
+        if from_ways is not None:
+            return from_ways
     apart_rule = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     placed = _laid_runs(laid, variant)
     # groups whose rest completes nothing, while nothing is found yet (-1: not counted)
@@ -1285,6 +1289,51 @@ def _startable_answers(
                 return answers  # no group's rest can complete it either
     return answers
 
+
+def _answers_from_ways(
+    cards: tuple[Card, ...],
+    hand: HandGroups,
+    contract: Contract,
+    variant: Variant,
+    leaves: Callable[[int], bool] | None,
+) -> dict[GroupShape, bool] | None:
+    """:func:`startable_groups` of a hand with nothing laid, read off the few ways it has
+    to meet an alike-slots contract of two groups or more: a group starts a going down the
+    rest completes exactly where it is one group of a way (the rest of that way completes
+    it, and any completion is, with the group, a way), and some completion leaves a number
+    of cards ``leaves`` accepts where one of those ways does. None where the hand has too
+    many groups or ways for that to be quicker than asking group by group (or the contract
+    is of another kind)."""
+    if contract.group_count < 2 or len(hand.entries) > WAYS_UP_TO_GROUPS:
+        return None
+    rules = hand.rules
+    tally = _tally(cards)
+    ways = few_contract_ways(list(tally[:64]), tally[JOKER_BYTE], contract, rules, _FEW_WAYS)
+    if ways is None:
+        return None
+    if not ways:
+        return {}
+    # by key, whether some way holding the group leaves a number of cards the turn may end
+    # with; a group of one natural card and jokers read the other way has a key of its own,
+    # not among the hand's shapes (that reading is not asked), so is never looked up
+    best: dict[tuple[int, ...], bool] = {}
+    size = len(cards)
+    for way in ways:
+        fits = leaves is None or leaves(size - sum(candidate.size for candidate in way))
+        for candidate in way:
+            if fits or candidate.key not in best:
+                best[candidate.key] = fits
+    return {
+        shape: best[key] for key, shape in _hand_shapes(hand, variant) if key in best
+    }  # in the order of possible_shapes
+
+
+WAYS_UP_TO_GROUPS = 160
+"""The most groups a hand may form for its answers to be read off its ways
+(:func:`_answers_from_ways`): the ways of a hand of more are many, or slow to rule out."""
+_FEW_WAYS = 256
+"""The most ways (and choices of each table on the way to them) read to answer
+:func:`startable_groups` from them."""
 
 CONFIRM_FROM = 128
 """From how many groups of a hand the completions found confirm groups many at once (see

@@ -139,11 +139,40 @@ def contract_ways(
     plan = plan_of(contract, rules)
     if plan is None:
         return None
+    return _ways(counts, jokers, plan, rules, _UNBOUNDED)
+
+
+def few_contract_ways(
+    counts: list[int], jokers: int, contract: Contract, rules: VariantRules, most: int
+) -> list[tuple[Candidate, ...]] | None:
+    """:func:`contract_ways`, where there are at most ``most`` ways and no table of choices
+    it builds on the way holds more: None otherwise (or where ``contract`` is not an
+    alike-slots contract). The work is bounded by ``most``, whatever the hand."""
+    plan = plan_of(contract, rules)
+    if plan is None:
+        return None
+    try:
+        return _ways(counts, jokers, plan, rules, most)
+    except _TooMany:
+        return None
+
+
+class _TooMany(Exception):
+    """A table of choices (or of ways) outgrew the bound it was built under."""
+
+
+_UNBOUNDED = 1 << 62
+
+
+def _ways(
+    counts: list[int], jokers: int, plan: _Plan, rules: VariantRules, most: int
+) -> list[tuple[Candidate, ...]]:
+    """:func:`contract_ways` of an alike-slots contract's plan, no table over ``most``."""
     set_choices: list[_Choice] = [(0, ())]
     shared = 0  # the card slots some sets may take
     if plan.sets:
-        set_parts = _set_parts(counts, jokers, plan, rules)
-        set_choices = _combine(set_parts, plan.sets, jokers)
+        set_parts = _set_parts(counts, jokers, plan, rules, most)
+        set_choices = _combine(set_parts, plan.sets, jokers, most)
         if not set_choices:
             return []  # the runs could only take cards away from the sets
         for set_part in set_parts:
@@ -153,15 +182,15 @@ def contract_ways(
     run_parts = [
         part
         for suit in range(4)
-        if (part := _run_part(counts, suit, jokers, plan, rules)) is not None
+        if (part := _run_part(counts, suit, jokers, plan, rules, most)) is not None
     ]
-    run_choices = _combine(run_parts, plan.runs, jokers)
+    run_choices = _combine(run_parts, plan.runs, jokers, most)
     if not plan.sets:
         return [runs for _, runs in run_choices]
     runs_take = 0
     for run_part in run_parts:
         runs_take |= run_part.slots
-    return _join(counts, jokers, set_choices, run_choices, shared & runs_take)
+    return _join(counts, jokers, set_choices, run_choices, shared & runs_take, most)
 
 
 def _join(
@@ -170,6 +199,7 @@ def _join(
     set_choices: list[_Choice],
     run_choices: list[_Choice],
     shared: int,
+    most: int,
 ) -> list[tuple[Candidate, ...]]:
     """Every pair of a choice of sets and one of runs that the hand holds together: each
     side fits the hand alone, so only the cards both may take (``shared``, a mask of slots in
@@ -198,6 +228,8 @@ def _join(
                 ]
             known[key] = fitting
         ways.extend(sets + runs for sets in fitting)
+        if len(ways) > most:
+            raise _TooMany
     return ways
 
 
@@ -209,9 +241,10 @@ def _needs(groups: tuple[Candidate, ...]) -> int:
 # --- combining the parts ----------------------------------------------------------------------
 
 
-def _combine(parts: list[_Part], wanted: int, budget: int) -> list[_Choice]:
+def _combine(parts: list[_Part], wanted: int, budget: int, most: int) -> list[_Choice]:
     """Every choice of ``wanted`` groups in all, some from each of some parts, that spends
-    at most ``budget`` jokers; a part's groups follow the earlier parts' groups."""
+    at most ``budget`` jokers; a part's groups follow the earlier parts' groups (_TooMany
+    where the choices of some total outnumber ``most``)."""
     supply = [0] * (len(parts) + 1)  # the most groups the parts from i on can give
     for i in range(len(parts) - 1, -1, -1):
         supply[i] = supply[i + 1] + parts[i].most
@@ -234,6 +267,8 @@ def _combine(parts: list[_Part], wanted: int, budget: int) -> list[_Choice]:
                             for jokers, groups in choices
                             if jokers <= room
                         )
+                        if len(grown) > most:
+                            raise _TooMany
     return by_total[wanted]
 
 
@@ -241,7 +276,7 @@ def _combine(parts: list[_Part], wanted: int, budget: int) -> list[_Choice]:
 
 
 def _run_part(
-    counts: list[int], suit: int, jokers: int, plan: _Plan, rules: VariantRules
+    counts: list[int], suit: int, jokers: int, plan: _Plan, rules: VariantRules, most: int
 ) -> _Part | None:
     """The choices of up to ``plan.runs`` runs of ``suit``; None when it has none."""
     base = suit * 16
@@ -253,14 +288,21 @@ def _run_part(
     key = (1, suit, held, room, plan.runs, plan.run_sizes, plan.run_cap)
     memo = rules.memos.of(PARTS)
     if key not in memo:
-        memo[key] = _suit_runs(suit, counts, naturals, room, plan, rules)
+        memo[key] = _suit_runs(suit, counts, naturals, room, plan, rules, most)
     return memo[key]
 
 
 def _suit_runs(
-    suit: int, counts: list[int], naturals: int, jokers: int, plan: _Plan, rules: VariantRules
+    suit: int,
+    counts: list[int],
+    naturals: int,
+    jokers: int,
+    plan: _Plan,
+    rules: VariantRules,
+    bound: int,
 ) -> _Part | None:
-    """The choices of runs of ``suit`` (``naturals`` cards of it) and ``jokers`` jokers."""
+    """The choices of runs of ``suit`` (``naturals`` cards of it) and ``jokers`` jokers
+    (_TooMany where those of some count outnumber ``bound``)."""
     avail = 0
     for rank in range(2, 15):
         if counts[suit * 16 + rank]:
@@ -271,17 +313,20 @@ def _suit_runs(
     candidates = _contract_candidates(entries, rules)
     most = _most(plan.runs, naturals + jokers, plan.run_sizes)
     if rules.variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED:
-        return _multisets(candidates, counts, jokers, most, None)
+        return _multisets(candidates, counts, jokers, most, None, bound)
     clashes = rules.clash
 
     def clash(chosen: tuple[Candidate, ...], run: Candidate) -> bool:
         return any(clashes(other.start, other.size, run.start, run.size) for other in chosen)
 
-    return _multisets(candidates, counts, jokers, most, clash)
+    return _multisets(candidates, counts, jokers, most, clash, bound)
 
 
-def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: VariantRules) -> list[_Part]:
-    """The choices of up to ``plan.sets`` sets of each rank that has some, by rank."""
+def _set_parts(
+    counts: list[int], jokers: int, plan: _Plan, rules: VariantRules, most: int
+) -> list[_Part]:
+    """The choices of up to ``plan.sets`` sets of each rank that has some, by rank (no
+    table over ``most``)."""
     least = plan.set_least[min(jokers, 63)]
     memo = rules.memos.of(PARTS)
     parts = []
@@ -293,7 +338,7 @@ def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: VariantRules)
         room = _useful_jokers(jokers, sum(held), rules)
         key = (0, rank, held, room, plan.sets, plan.set_sizes, plan.set_cap)
         if key not in memo:
-            shape = _set_table_of(held, room, plan, rules)
+            shape = _set_table_of(held, room, plan, rules, most)
             memo[key] = None if shape is None else shape.at(rank, rules)
         part = memo[key]
         if part is not None:
@@ -302,7 +347,7 @@ def _set_parts(counts: list[int], jokers: int, plan: _Plan, rules: VariantRules)
 
 
 def _set_table_of(
-    held: tuple[int, ...], room: int, plan: _Plan, rules: VariantRules
+    held: tuple[int, ...], room: int, plan: _Plan, rules: VariantRules, bound: int
 ) -> _SetShape | None:
     """The choices of sets of a rank held as ``held`` (copies of each suit) with ``room``
     jokers, worked out once at the reference rank for every rank held the same way; None
@@ -316,7 +361,7 @@ def _set_table_of(
         counts = [0] * 64
         counts[rank::16] = held
         most = _most(plan.sets, sum(held) + room, plan.set_sizes)
-        part = _multisets(_contract_candidates(entries, rules), counts, room, most, None)
+        part = _multisets(_contract_candidates(entries, rules), counts, room, most, None, bound)
         shapes[key] = None if part is None else _SetShape(part)
     return shapes[key]
 
@@ -404,10 +449,11 @@ def _multisets(
     jokers: int,
     most: int,
     clash: Callable[[tuple[Candidate, ...], Candidate], bool] | None,
+    bound: int,
 ) -> _Part | None:
     """The multisets of up to ``most`` of ``candidates`` (in their order) that the counted
     cards and ``jokers`` allow together, and where ``clash`` says no pair clashes; None when
-    there is none."""
+    there is none (_TooMany where those of some count outnumber ``bound``)."""
     guard, free = packed_counts(counts)
     alone = [
         candidate
@@ -416,6 +462,8 @@ def _multisets(
     ]
     if not alone or most < 1:
         return None
+    if len(alone) > bound:
+        raise _TooMany
     nothing: tuple[Candidate, ...] = ()
     if most == 1:
         return _Part([[(0, nothing)], [(candidate.jokers, (candidate,)) for candidate in alone]])
@@ -448,7 +496,10 @@ def _multisets(
                 continue
             grown = (*chosen, candidate)
             total = spent + candidate.jokers
-            by_count[len(grown)].append((total, grown))
+            choices = by_count[len(grown)]
+            choices.append((total, grown))
+            if len(choices) > bound:
+                raise _TooMany
             if len(grown) < most:
                 now_used_up = used_up
                 for slot, _ in candidate.need:
