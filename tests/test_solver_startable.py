@@ -342,3 +342,74 @@ def test_few_contract_ways_give_up_on_the_largest_hand() -> None:
     rules = rules_of(variant)
     assert few_contract_ways(list(counts), jokers, contract, rules, 256) is None
     assert len(contract_ways(list(counts), jokers, contract, rules) or ()) > 256
+
+
+WAYS_VARIANTS = {
+    **{name: VARIANTS[name] for name in ("shanghai", "wiki", "camping", "separated", "allowed")},
+    "jokers apart": attrs.evolve(
+        SHANGHAI, id="ja", jokers=sr.JokerRules(side_by_side_in_runs=False, at_most_naturals=False)
+    ),
+    "one joker a group": attrs.evolve(
+        SHANGHAI, id="oj", jokers=sr.JokerRules(going_down_per_group=1)
+    ),
+    "by size": attrs.evolve(
+        SHANGHAI,
+        id="bs",
+        jokers=sr.JokerRules(
+            going_down_by_size=tuple((size, (size - 1) // 2) for size in range(3, 15)),
+            at_most_naturals=False,
+        ),
+        going_down=sr.GoingDownRules(exact_sizes=True),
+    ),
+    "two naturals": attrs.evolve(
+        SHANGHAI, id="tn", jokers=sr.JokerRules(min_naturals=2, at_most_naturals=False)
+    ),
+    "distinct suits": attrs.evolve(SHANGHAI, id="ds", melds=sr.MeldRules(set_distinct_suits=True)),
+}
+WAYS_CONTRACTS = [
+    sr.Contract(sets=(3, 3)),
+    sr.Contract(sets=(3,), runs=(4,)),
+    sr.Contract(runs=(4, 4)),
+    sr.Contract(sets=(3, 3, 3)),
+    sr.Contract(sets=(3, 3), runs=(4,)),
+    sr.Contract(runs=(4, 4, 4)),
+]
+
+
+@st.composite
+def dense_hands(draw: st.DrawFn) -> tuple[sr.Card, ...]:
+    """9 to 16 cards over 7 ranks in one to three suits, at most two copies of a card (two
+    decks) and up to four jokers: hands with ways to go down, often many."""
+    low = draw(st.sampled_from([0, 4, 7]))
+    ranks = [list(sr.Rank)[(low + i) % 13] for i in range(7)]
+    suits = draw(st.lists(st.sampled_from(list(sr.Suit)), min_size=1, max_size=3, unique=True))
+    cards = [sr.Card(rank, suit) for rank in ranks for suit in suits] * 2
+    chosen = draw(
+        st.lists(st.sampled_from(range(len(cards))), min_size=9, max_size=16, unique=True)
+    )
+    jokers = draw(st.integers(0, 4))
+    return (*(cards[index] for index in chosen[: 16 - jokers]), *(sr.JOKER,) * jokers)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(sorted(WAYS_VARIANTS)),
+    st.sampled_from(WAYS_CONTRACTS),
+    dense_hands(),
+    st.sampled_from(sorted(TURN_ENDS)),
+)
+def test_startable_groups_read_off_the_ways_match_those_asked_group_by_group(
+    name: str, contract: sr.Contract, hand: tuple[sr.Card, ...], turn_end: str
+) -> None:
+    """The answers read off a hand's ways are the answers of the search per group, in the
+    same order, under the joker rules the ways must keep (jokers apart, limits per group and
+    per size, two naturals) and on hands of up to two decks' copies."""
+    variant = WAYS_VARIANTS[name]
+    leaves = TURN_ENDS[turn_end]
+    solver.clear_caches()
+    found = startable_groups(hand, contract, variant, leaves=leaves)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "WAYS_UP_TO_GROUPS", -1)
+        solver.clear_caches()
+        asked = startable_groups(hand, contract, variant, leaves=leaves)
+    assert list(found.items()) == list(asked.items())
