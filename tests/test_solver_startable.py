@@ -406,10 +406,25 @@ def test_startable_groups_read_off_the_ways_match_those_asked_group_by_group(
     per size, two naturals) and on hands of up to two decks' copies."""
     variant = WAYS_VARIANTS[name]
     leaves = TURN_ENDS[turn_end]
+    found = _both_ways(hand, contract, variant, (), leaves)
+    for shape in list(found)[:1] + list(found)[-1:]:  # one group laid first, then the rest
+        _both_ways(_less(hand, shape.cards), contract, variant, (shape,), leaves)
+
+
+def _both_ways(
+    hand: tuple[sr.Card, ...],
+    contract: sr.Contract,
+    variant: sr.Variant,
+    laid: tuple[GroupShape, ...],
+    leaves: Callable[[int], bool] | None,
+) -> dict[GroupShape, bool]:
+    """startable_groups read off the ways where it may be, asserted equal to the answers
+    asked group by group."""
     solver.clear_caches()
-    found = startable_groups(hand, contract, variant, leaves=leaves)
+    found = startable_groups(hand, contract, variant, laid, leaves=leaves)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(solver, "WAYS_UP_TO_GROUPS", -1)
         solver.clear_caches()
-        asked = startable_groups(hand, contract, variant, leaves=leaves)
+        asked = startable_groups(hand, contract, variant, laid, leaves=leaves)
     assert list(found.items()) == list(asked.items())
+    return found

@@ -1229,14 +1229,17 @@ def _startable_answers(
     answers: dict[GroupShape, bool] = {}
     if not _laid_apart(laid, variant):
         return answers
+    left = _left_by_ways(laid, requirement, variant)
+    if left is _NOTHING_TO_ASK:
+        return answers
     # the hand before the last group laid was most likely asked about just before
     hand = _hand_of(cards, variant, laid[-1].cards if laid else ())
-    if not laid and isinstance(requirement, Contract):
-        from_ways = _answers_from_ways(cards, hand, requirement, variant, leaves)
+    placed = _laid_runs(laid, variant)
+    if isinstance(left, Contract):
+        from_ways = _answers_from_ways(cards, hand, left, variant, leaves, placed)
         if from_ways is not None:
             return from_ways
     apart_rule = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
-    placed = _laid_runs(laid, variant)
     # groups whose rest completes nothing, while nothing is found yet (-1: not counted)
     refused = 0 if isinstance(requirement, Contract) else -1
     # most hands asked about with nothing laid cannot go down at all: one search of the
@@ -1290,20 +1293,47 @@ def _startable_answers(
     return answers
 
 
+_NOTHING_TO_ASK = object()
+"""What :func:`_left_by_ways` gives where no group can be asked about (see there)."""
+
+
+def _left_by_ways(
+    laid: tuple[GroupShape, ...], requirement: Requirement, variant: Variant
+) -> object:
+    """What :func:`_startable_answers` may read off the hand's ways: the contract still to
+    lay, where it is the one thing ``laid`` leaves of ``requirement`` (the requirement
+    itself with nothing laid); :data:`_NOTHING_TO_ASK` where ``exact_meld_count`` holds and
+    what is left is at most one group (every group then meets it or fits no slot, and
+    neither is asked about); None otherwise (an opening, several readings of what is left,
+    or extra groups allowed)."""
+    if not isinstance(requirement, Contract):
+        return None
+    if not laid:
+        return requirement
+    if not variant.going_down.exact_meld_count:
+        return None
+    lefts = remaining(laid, requirement, variant)
+    if all(left is None or (isinstance(left, Contract) and left.group_count < 2) for left in lefts):
+        return _NOTHING_TO_ASK
+    return lefts[0] if len(lefts) == 1 else None
+
+
 def _answers_from_ways(
     cards: tuple[Card, ...],
     hand: HandGroups,
     contract: Contract,
     variant: Variant,
     leaves: Callable[[int], bool] | None,
+    placed: tuple[Placed, ...],
 ) -> dict[GroupShape, bool] | None:
-    """:func:`startable_groups` of a hand with nothing laid, read off the few ways it has
-    to meet an alike-slots contract of two groups or more: a group starts a going down the
-    rest completes exactly where it is one group of a way (the rest of that way completes
-    it, and any completion is, with the group, a way), and some completion leaves a number
-    of cards ``leaves`` accepts where one of those ways does. None where the hand has too
-    many groups or ways for that to be quicker than asking group by group (or the contract
-    is of another kind)."""
+    """:func:`startable_groups` of a hand, read off the few ways it has to meet ``contract``
+    (what the groups laid leave, apart from their runs ``placed`` where the same-suit-runs
+    rule applies), an alike-slots contract of two groups or more: a group starts (or
+    continues) a going down the rest completes exactly where it is one group of a way (the
+    rest of that way completes it, and any completion is, with the group, a way), and some
+    completion leaves a number of cards ``leaves`` accepts where one of those ways does.
+    None where the hand has too many groups or ways for that to be quicker than asking group
+    by group (or the contract is of another kind)."""
     if contract.group_count < 2 or len(hand.entries) > WAYS_UP_TO_GROUPS:
         return None
     rules = hand.rules
@@ -1311,6 +1341,8 @@ def _answers_from_ways(
     ways = few_contract_ways(list(tally[:64]), tally[JOKER_BYTE], contract, rules, _FEW_WAYS)
     if ways is None:
         return None
+    if placed:
+        ways = [way for way in ways if not _way_clashes(way, placed, rules)]
     if not ways:
         return {}
     # by key, whether some way holding the group leaves a number of cards the turn may end
@@ -1326,6 +1358,22 @@ def _answers_from_ways(
     return {
         shape: best[key] for key, shape in _hand_shapes(hand, variant) if key in best
     }  # in the order of possible_shapes
+
+
+def _way_clashes(
+    way: tuple[Candidate, ...], placed: tuple[Placed, ...], rules: VariantRules
+) -> bool:
+    """Whether a run of ``way`` may not go down with one of the runs ``placed`` (suit index,
+    start, length) laid before, under the same-suit-runs rule."""
+    clash = rules.clash
+    return any(
+        candidate.kind is MeldKind.RUN
+        and any(
+            suit == candidate.suit and clash(start, length, candidate.start, candidate.size)
+            for suit, start, length in placed
+        )
+        for candidate in way
+    )
 
 
 WAYS_UP_TO_GROUPS = 160
