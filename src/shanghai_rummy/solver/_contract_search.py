@@ -259,7 +259,7 @@ class _ContractSearch:
         self.budget = -1  # the steps search_runs may take before it gives up (-1: no limit)
         # the whole hand, which the spans runs could take are worked out for (spans_of)
         self.whole_avail = tuple(avail)
-        self.whole_aces = tuple(counts[base + ACE] for base in range(0, 64, 16))
+        self.whole_aces = (counts[ACE], counts[16 + ACE], counts[32 + ACE], counts[48 + ACE])
         self.whole_jokers = jokers
         # by spec, the spans of each suit, as they are asked for
         self.suit_spans: dict[_RunSpec, list[tuple[_Span, ...] | None]] = {}
