@@ -14,9 +14,17 @@ from hypothesis import strategies as st
 
 import shanghai_rummy as sr
 from shanghai_rummy.caches import clear_caches
+from shanghai_rummy.engine import going_down
 from shanghai_rummy.engine.going_down import listed_group
-from shanghai_rummy.melds import check_group
-from shanghai_rummy.solver import arrangements, check_going_down, complete, possible_groups
+from shanghai_rummy.melds import check_group, named_kind, sets_may_read_as_runs
+from shanghai_rummy.solver import (
+    arrangements,
+    check_going_down,
+    complete,
+    possible_groups,
+    possible_shapes,
+    solve,
+)
 
 from .helpers import C, cards
 
@@ -610,6 +618,67 @@ def test_groups_listed_while_owing_swapped_jokers_are_exactly_those_the_engine_a
     listed = set(group_moves(state))
     assert listed == accepted_groups(state, variant)
     assert listed  # each hand can go down holding the jokers owed
+
+
+OWING_POOL = cards(
+    "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 3S 4S 5S 6S 7S 8S 9S 9C 9D 9H 5C 5D 5H KC KD KH"
+)
+
+
+def owing_reference(state: sr.GameState) -> list[sr.Meld]:
+    """The one-group Melds of seat 1's hand the engine accepts, each applied on its own, in
+    the order of the listing: the groups the hand can form, then the run readings of its
+    sets of one natural card and jokers."""
+    variant = state.variant
+    shapes = going_down._both_readings(possible_shapes(state.hand(1), variant), variant)
+    accepted = []
+    for shape in shapes:
+        kind = named_kind(shape, variant) if sets_may_read_as_runs(variant) else None
+        action = sr.Meld(1, [shape.cards], () if kind is None else [kind])
+        try:
+            sr.apply(state, action)
+        except sr.IllegalMoveError:
+            continue
+        accepted.append(action)
+    return accepted
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    variant=st.sampled_from([SHANGHAI, WIKI, CAMPING]),
+    seed=st.integers(min_value=0, max_value=100_000),
+    jokers=st.integers(min_value=1, max_value=4),
+    owed=st.integers(min_value=1, max_value=4),
+    lay_first=st.booleans(),
+    cold=st.booleans(),
+)
+def test_the_owing_listing_is_the_per_group_check_in_order(
+    variant: sr.Variant, seed: int, jokers: int, owed: int, lay_first: bool, cold: bool
+) -> None:
+    """Owing jokers taken by swaps, with a group laid or not: the groups listed are, in the
+    listing's order, exactly those the engine accepts group by group; listed again (a new
+    state of the same hand, the listing kept), the same."""
+    rng = random.Random(seed)
+    deal_number = rng.randrange(1, len(variant.deals) + 1)
+    size = variant.deal(deal_number).cards
+    jokers = min(jokers, variant.pack_size(max(2, variant.min_players), deal_number).jokers)
+    requirement = variant.deal(deal_number).requirement
+    for _ in range(50):  # a hand that can go down at all, most often
+        hand = (*cards(" ".join(["JK"] * jokers)), *rng.sample(OWING_POOL, size - jokers))
+        if solve(hand, requirement, variant) is not None:
+            break
+    state = drawn(variant, " ".join(map(str, hand)), "2D", deal_number=deal_number)
+    owed = min(owed, jokers)
+    state = attrs.evolve(state, turn_state=attrs.evolve(state.turn_state, jokers_to_meld=owed))
+    if cold:
+        clear_caches()
+    listed = group_moves(state)
+    if lay_first and listed and not sr.apply(state, listed[0]).is_down(1):
+        state = sr.apply(state, listed[0])
+        listed = group_moves(state)
+    if state.turn_state.jokers_to_meld:
+        assert listed == owing_reference(state)
+        assert group_moves(attrs.evolve(state)) == listed
 
 
 @pytest.mark.parametrize(

@@ -57,6 +57,7 @@ from ..solver import (
 from ..state import GameState
 from ..variants import GoOutDiscard, SameSuitRuns, Variant
 from .play_rules import (
+    TableSource,
     can_go_down_with_jokers,
     going_down_turn_end,
     going_down_way,
@@ -312,30 +313,168 @@ def group_options(
     laid = laid_shapes(state)
     down = state.seats[seat].down
     turn_state = state.turn_state
-    plain = turn_state.must_go_out is None and not turn_state.jokers_to_meld
-    if plain and not down:
+    owed = turn_state.jokers_to_meld
+    if turn_state.must_go_out is None and not down:
+        if owed:  # owing swapped jokers: the listing is kept per hand
+            return list(_owing_listing(state, seat, requirement, laid).options)
         kept = _plain_listing(state, seat, requirement, laid)
         if kept is not None:
             return kept
+    plain = turn_state.must_go_out is None and not owed and not down
     # no group can start a going down the hand as a whole cannot make
-    if not laid and not down and not _can_start(state, deal_number, hand, requirement):
+    if (
+        not laid
+        and not down
+        and not _can_start(variant, deal_number, hand, requirement, state.table)
+    ):
         return []
     counts = _CardCounts(hand)
     extends = extends_going_down(variant, requirement)
-    owed = turn_state.jokers_to_meld
-    # owing swapped jokers (not going out): a group's rest must complete the going down at
-    # all (the solver answers for every group at once); ways holding them settle most groups
-    owing = owed > 0 and turn_state.must_go_out is None and not down
-    leaves = going_down_turn_end(variant, deal_number)
-    answers: dict[GroupShape, bool] | None = None
-    if owing and isinstance(requirement, Contract):
-        answers = startable_groups(hand, requirement, variant, laid, leaves=leaves)
-    witnesses = _Witnesses(_MOST_OWING_WITNESSES if owing else _MOST_WITNESSES)
-    if (plain or owing) and not down:
-        way = _way_from(variant, deal_number, hand, laid, owed if owing else 0)
+    witnesses = _Witnesses(_MOST_WITNESSES)
+    if plain:
+        way = going_down_way(variant, deal_number, hand, laid)
         if way is not None:
             witnesses.add([check_group(group, variant) for group in way], counts, extends)
     options: list[tuple[GroupShape, MeldKind | None, bool]] = []
+    leaves = going_down_turn_end(variant, deal_number)
+    # whether a turn may end with so many cards left, by their number
+    ends = None if leaves is None else [leaves(left) for left in range(len(hand) + 1)]
+    # what is left to lay depends on a group's kind, size and jokers only (a contract)
+    lefts = _Lefts(laid, requirement, variant)
+    # one natural card with jokers makes a group only where jokers may outnumber naturals
+    two_ways = sets_may_read_as_runs(variant)
+    shapes = possible_shapes(hand, variant)
+    for shape in _both_readings(shapes, variant) if two_ways else shapes:
+        together = (*laid, shape)
+        jokers = shape.jokers
+        if not _may_join(shape, jokers, together, variant):
+            continue
+        kind = named_kind(shape, variant) if two_ways else None
+        read = (shape.kind, len(shape.cards), jokers)
+        left = lefts.of((read,), (shape,))
+        if not left or (down and None not in left):
+            continue
+        if None in left:
+            options.append((shape, kind, True))
+            continue
+        if plain and witnesses.settle(shape, read, lefts, counts, ends):
+            options.append((shape, kind, False))
+            continue
+        rest = _less(hand, shape.cards)
+        if plain:
+            way = going_down_way(variant, deal_number, rest, together)
+            if way is not None:
+                if len(witnesses.ways) < _MOST_WITNESSES:
+                    witnesses.add([shape, *(check_group(g, variant) for g in way)], counts, extends)
+                options.append((shape, kind, False))
+                continue
+        if can_finish(state, together, rest, max(0, owed - jokers)):
+            options.append((shape, kind, False))
+    listing = _Listing(variant, options, None)
+    if plain:  # the move made from this listing reads it (listed_group)
+        _LISTED_STATES.put(state, None, (seat, listing))
+    return list(listing.options)
+
+
+class _OwingListing:
+    """The groups a hand owing jokers taken by swaps may lay toward its going down
+    (:func:`_owing_options`), kept for the hand (see :func:`_owing_listing`), with the
+    variant and the table it read (None where it read none)."""
+
+    __slots__ = ("options", "table", "variant")
+
+    def __init__(
+        self,
+        variant: Variant,
+        options: list[tuple[tuple[Card, ...], MeldKind | None, bool]],
+        table: tuple[TableMeld, ...] | None,
+    ) -> None:
+        self.variant = variant
+        self.options = options
+        self.table = table
+
+
+_OWING_LISTINGS: Memo[tuple[object, ...], _OwingListing] = Memo(
+    "going-down groups of a hand owing swapped jokers", 16
+)
+"""The :class:`_OwingListing` of each hand lately listed, by the variant's identity, the
+requirement, the deal's number, the hand, the groups laid so far this turn and the jokers
+owed (every later listing of the same hand and turn asks the same)."""
+
+
+def _owing_listing(
+    state: GameState, seat: int, requirement: Requirement, laid: tuple[GroupShape, ...]
+) -> _OwingListing:
+    """The :class:`_OwingListing` of ``seat``'s hand in ``state`` (see
+    :func:`_owing_options`), kept per hand."""
+    owed = state.turn_state.jokers_to_meld
+    hand = state.hands[seat]
+    key = (id(state.variant), requirement, contract_number(state, seat), hand, laid, owed)
+    known = _OWING_LISTINGS.get(key)
+    if (
+        known is None
+        or known.variant is not state.variant
+        or (
+            known.table is not None
+            and known.table is not state.table
+            and known.table != state.table
+        )
+    ):
+        table = _TableReads(state.table)
+        options = _owing_options(state, seat, requirement, laid, table)
+        known = _OWING_LISTINGS.put(
+            key, _OwingListing(state.variant, options, state.table if table.read else None)
+        )
+    return known
+
+
+class _TableReads:
+    """The melds on the table, as a :data:`~.play_rules.TableSource` that says whether an
+    answer read them (``read``)."""
+
+    __slots__ = ("read", "table")
+
+    def __init__(self, table: tuple[TableMeld, ...]) -> None:
+        self.table = table
+        self.read = False
+
+    def __call__(self) -> tuple[TableMeld, ...]:
+        self.read = True
+        return self.table
+
+
+def _owing_options(
+    state: GameState,
+    seat: int,
+    requirement: Requirement,
+    laid: tuple[GroupShape, ...],
+    table: _TableReads,
+) -> list[tuple[tuple[Card, ...], MeldKind | None, bool]]:
+    """:func:`group_options` of a seat not down (or with its going down open) that owes
+    jokers taken by swaps (``turn_state.jokers_to_meld``) and need not go out: a group's rest
+    must complete the going down at all (for a contract, the solver answers for every group
+    at once), and with the jokers still owed; the ways found holding them settle most
+    groups. ``table`` is read only where a lone card left might be played on it."""
+    variant = state.variant
+    deal_number = contract_number(state, seat)
+    hand = state.hands[seat]
+    owed = state.turn_state.jokers_to_meld
+    if not laid and not _can_start(variant, deal_number, hand, requirement, table):
+        return []
+    counts = _CardCounts(hand)
+    extends = extends_going_down(variant, requirement)
+    leaves = going_down_turn_end(variant, deal_number)
+    answers: dict[GroupShape, bool] | None = None
+    if isinstance(requirement, Contract):
+        answers = startable_groups(hand, requirement, variant, laid, leaves=leaves)
+    witnesses = _Witnesses(_MOST_OWING_WITNESSES)
+    # a group and a completion of its rest holding the jokers still owed make a way of the
+    # whole hand holding them all: where there is none, only the jokers it holds itself
+    # (and a lone card played on the table) can let a group start
+    way = obligation_way(variant, deal_number, hand, laid, owed, False)
+    if way is not None:
+        witnesses.add([check_group(group, variant) for group in way], counts, extends)
+    options: list[tuple[tuple[Card, ...], MeldKind | None, bool]] = []
     # whether a turn may end with so many cards left, by their number
     ends = None if leaves is None else [leaves(left) for left in range(len(hand) + 1)]
     # what is left to lay depends on a group's kind, size and jokers only (a contract)
@@ -359,36 +498,38 @@ def group_options(
         kind = named_kind(shape, variant) if two_ways else None
         read = (shape.kind, len(shape.cards), jokers)
         left = lefts.of((read,), (shape,))
-        if not left or (down and None not in left):
+        if not left:
             continue
         if None in left:
-            options.append((shape, kind, True))
+            options.append((shape.cards, kind, True))
             continue
         still_owed = max(0, owed - jokers)
         # the rest cannot complete it at all; or, jokers still owed, only leaving cards the
-        # turn cannot end with (none owed, a lone card may still go on the table: can_finish)
+        # turn cannot end with (none owed, a lone card may still go on the table)
         if known is not None and (answer is None or (still_owed and not answer)):
             continue
-        if (plain or owing) and witnesses.settle(shape, read, lefts, counts, ends, still_owed):
-            options.append((shape, kind, False))
+        if not still_owed:
+            # the rest completes it leaving cards the turn may end with (the solver said so),
+            # or may leave a lone card played on the table
+            if (
+                answer
+                or witnesses.settle(shape, read, lefts, counts, ends)
+                or opening_possible(variant, deal_number, _less(hand, shape.cards), together, table)
+            ):
+                options.append((shape.cards, kind, False))
             continue
-        rest = _less(hand, shape.cards)
-        searched = owing and still_owed > 0  # can_finish's search, keeping the way it finds
-        if searched or plain:
-            way = _way_from(variant, deal_number, rest, together, still_owed if searched else 0)
-            if way is not None:
-                if searched or len(witnesses.ways) < _MOST_WITNESSES:
-                    witnesses.add([shape, *(check_group(g, variant) for g in way)], counts, extends)
-                options.append((shape, kind, False))
-                continue
-            if searched:
-                continue
-        if can_finish(state, together, rest, still_owed):
-            options.append((shape, kind, False))
-    listing = _Listing(variant, options, None)
-    if plain and not down:  # the move made from this listing reads it (listed_group)
-        _LISTED_STATES.put(state, None, (seat, listing))
-    return list(listing.options)
+        if way is None:
+            continue  # no way of the whole hand holds the jokers owed
+        if witnesses.settle(shape, read, lefts, counts, ends, still_owed):
+            options.append((shape.cards, kind, False))
+            continue
+        found = obligation_way(
+            variant, deal_number, _less(hand, shape.cards), together, still_owed, False
+        )
+        if found is not None:
+            witnesses.add([shape, *(check_group(g, variant) for g in found)], counts, extends)
+            options.append((shape.cards, kind, False))
+    return options
 
 
 def _plain_listing(
@@ -403,20 +544,6 @@ def _plain_listing(
     if listed is not None and listed[0] == seat:
         return list(listed[1].options)
     return None
-
-
-def _way_from(
-    variant: Variant,
-    deal_number: int,
-    hand: Sequence[Card],
-    laid: Sequence[GroupShape],
-    owed: int,
-) -> tuple[tuple[Card, ...], ...] | None:
-    """A way for ``hand`` to finish the going down begun with ``laid`` this turn, holding
-    ``owed`` jokers taken by swaps (none: :func:`going_down_way`), or None."""
-    if owed:
-        return obligation_way(variant, deal_number, hand, laid, owed, False)
-    return going_down_way(variant, deal_number, hand, laid)
 
 
 def _group_count(requirement: Requirement) -> int:
@@ -440,14 +567,17 @@ def _may_join(
 
 
 def _can_start(
-    state: GameState, deal_number: int, hand: tuple[Card, ...], requirement: Requirement
+    variant: Variant,
+    deal_number: int,
+    hand: tuple[Card, ...],
+    requirement: Requirement,
+    table: TableSource,
 ) -> bool:
     """Whether ``hand`` as a whole can make a going down at all (a way to meet the
-    requirement, and the opening's rules at this table)."""
-    variant = state.variant
+    requirement, and the opening's rules at ``table``)."""
     if solve(hand, requirement, variant) is None:
         return False
-    return opening_possible(variant, deal_number, hand, (), state.table)
+    return opening_possible(variant, deal_number, hand, (), table)
 
 
 class _Listing:
