@@ -474,7 +474,8 @@ def _owing_options(
     way = obligation_way(variant, deal_number, hand, laid, owed, False)
     if way is not None:
         witnesses.add([check_group(group, variant) for group in way], counts, extends)
-    options: list[tuple[tuple[Card, ...], MeldKind | None, bool]] = []
+    # in the listing's order (None: a group not listed)
+    options: list[tuple[tuple[Card, ...], MeldKind | None, bool] | None] = []
     # whether a turn may end with so many cards left, by their number
     ends = None if leaves is None else [leaves(left) for left in range(len(hand) + 1)]
     # what is left to lay depends on a group's kind, size and jokers only (a contract)
@@ -486,6 +487,8 @@ def _owing_options(
     # a group the rest cannot complete is listed only where it completes the going down
     # itself, and with fewer groups than the contract's (each fills one slot) none does
     passes = answers is not None and len(laid) + 1 < _group_count(requirement)
+    # the groups whose rest must hold jokers still owed, settled once the others are
+    asked: list[_Asked] = []
     for index, shape in enumerate(_both_readings(shapes, variant) if two_ways else shapes):
         known = answers if index < count else None  # a second reading was not asked
         answer = None if known is None else known.get(shape)
@@ -520,16 +523,32 @@ def _owing_options(
             continue
         if way is None:
             continue  # no way of the whole hand holds the jokers owed
+        asked.append((len(options), shape, kind, read, together, still_owed))
+        options.append(None)
+    # the longest groups first: the rest of each is searched soonest, and the ways found
+    # (a long group and short ones) settle most of the others
+    asked.sort(key=_longest_first)
+    for position, shape, kind, read, together, still_owed in asked:
         if witnesses.settle(shape, read, lefts, counts, ends, still_owed):
-            options.append((shape.cards, kind, False))
+            options[position] = (shape.cards, kind, False)
             continue
         found = obligation_way(
             variant, deal_number, _less(hand, shape.cards), together, still_owed, False
         )
         if found is not None:
             witnesses.add([shape, *(check_group(g, variant) for g in found)], counts, extends)
-            options.append((shape.cards, kind, False))
-    return options
+            options[position] = (shape.cards, kind, False)
+    return [option for option in options if option is not None]
+
+
+_Asked = tuple[int, GroupShape, MeldKind | None, "_Read", tuple[GroupShape, ...], int]
+"""A group whose rest must hold jokers still owed (:func:`_owing_options`): its place in the
+listing, its shape, the kind a Meld names, its read, the groups laid with it, and the jokers
+still owed."""
+
+
+def _longest_first(asked: _Asked) -> int:
+    return -len(asked[1].cards)
 
 
 def _plain_listing(
@@ -862,12 +881,14 @@ class _Lefts:
 class _Rest:
     """The groups of a way besides the one a group is tried in place of (or all of them,
     where the going down may hold more), read once: their cards packed, their jokers, size
-    and reads, and for each read of a group tried with them whether they meet a contract."""
+    and reads, for each read of a group tried with them whether they meet a contract, and for
+    each span of one (kind, suit, start, size) whether its runs and theirs are apart."""
 
-    __slots__ = ("jokers", "meets", "packed", "reads", "shapes", "size")
+    __slots__ = ("apart", "jokers", "meets", "packed", "reads", "shapes", "size")
 
     def __init__(self, shapes: tuple[GroupShape, ...], counts: _CardCounts) -> None:
         self.shapes = shapes
+        self.apart: dict[tuple[object, ...], bool] = {}
         self.packed = sum(counts.of(group.cards) for group in shapes)
         self.reads = tuple((group.kind, len(group.cards), group.jokers) for group in shapes)
         self.jokers = sum(read[2] for read in self.reads)
@@ -970,7 +991,14 @@ def _joins(rest: _Rest, shape: GroupShape, read: _Read, lefts: _Lefts) -> bool:
         meets = None in lefts.of((read, *rest.reads), (shape, *rest.shapes))
         if lefts.by_read:
             rest.meets[read] = meets
-    return meets and runs_apart((*lefts.laid, shape, *rest.shapes), lefts.variant)
+    if not meets:
+        return False
+    # whether the runs are apart reads a group's kind, suit, start and size only
+    span = (shape.kind, shape.suit, shape.start, read[1])
+    apart = rest.apart.get(span)
+    if apart is None:
+        apart = rest.apart[span] = runs_apart((*lefts.laid, shape, *rest.shapes), lefts.variant)
+    return apart
 
 
 def _meets(shapes: Sequence[GroupShape], requirement: Requirement, variant: Variant) -> bool:
