@@ -1376,10 +1376,10 @@ def _way_clashes(
     )
 
 
-WAYS_UP_TO_GROUPS = 160
+WAYS_UP_TO_GROUPS = 320
 """The most groups a hand may form for its answers to be read off its ways
 (:func:`_answers_from_ways`): the ways of a hand of more are many, or slow to rule out."""
-_FEW_WAYS = 256
+_FEW_WAYS = 1024
 """The most ways (and choices of each table on the way to them) read to answer
 :func:`startable_groups` from them."""
 
