@@ -12,8 +12,11 @@ package add the argument checks.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Action, Buy, Discard, Draw, GoOut, LayOff, Meld, PassBuy, SwapJoker
 from ..errors import RummyError
+from ..memo import Memo
 from ..state import GameState, Phase
 from .drawing import apply_draw, apply_drawing, drawing_actions
 from .playing import apply_discard, apply_playing, has_play_action, play_actions
@@ -43,10 +46,24 @@ def list_actions(state: GameState) -> tuple[Action, ...]:
     if not 0 <= seat < len(state.hands):
         raise IndexError(f"no seat {seat!r}")  # a hand-built state: explained by validate
     if state.phase is Phase.PLAY:
-        return play_actions(state, seat)
+        known = _PLAY_LISTINGS.get(id(state))
+        if known is not None and known[0] is state:
+            return known[1]
+        actions = play_actions(state, seat)
+        _PLAY_LISTINGS.put(id(state), (state, actions))
+        return actions
     if state.phase is Phase.DRAW or state.phase is Phase.BUY:
         return drawing_actions(state, seat)
     raise TypeError(f"phase {state.phase!r} is not a Phase")  # a hand-built state: explained
+
+
+_PLAY_LISTINGS: Final[Memo[int, tuple[GameState, tuple[Action, ...]]]] = Memo(
+    "engine.phases.play_listings", 4
+)
+"""The listings of the phase-play states lately listed, by the state's identity (the state
+kept with its listing): a front-end or a bot lists the state it shows, and the view of the
+seat to act (:func:`~shanghai_rummy.view`) lists that state again. A draw or a buy lists a
+few actions, quicker found than remembered."""
 
 
 def has_legal_action(state: GameState) -> bool:
