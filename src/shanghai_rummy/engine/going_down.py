@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import chain
 
 from ..cards import Card
 from ..contracts import Contract, Opening, Requirement
@@ -347,7 +346,7 @@ def group_options(
     for shape in _both_readings(shapes, variant) if two_ways else shapes:
         together = (*laid, shape)
         jokers = shape.jokers
-        if not _may_join(shape, jokers, together, variant):
+        if not _may_join(shape, jokers, laid, variant):
             continue
         kind = named_kind(shape, variant) if two_ways else None
         read = (shape.kind, len(shape.cards), jokers)
@@ -494,9 +493,8 @@ def _owing_options(
         answer = None if known is None else known.get(shape)
         if passes and known is not None and answer is None:
             continue
-        together = (*laid, shape)
         jokers = shape.jokers
-        if not _may_join(shape, jokers, together, variant):
+        if not _may_join(shape, jokers, laid, variant):
             continue
         kind = named_kind(shape, variant) if two_ways else None
         read = (shape.kind, len(shape.cards), jokers)
@@ -506,7 +504,7 @@ def _owing_options(
         if None in left:
             options.append((shape.cards, kind, True))
             continue
-        still_owed = max(0, owed - jokers)
+        still_owed = owed - jokers if jokers < owed else 0
         # the rest cannot complete it at all; or, jokers still owed, only leaving cards the
         # turn cannot end with (none owed, a lone card may still go on the table)
         if known is not None and (answer is None or (still_owed and not answer)):
@@ -517,23 +515,25 @@ def _owing_options(
             if (
                 answer
                 or witnesses.settle(shape, read, lefts, counts, ends)
-                or opening_possible(variant, deal_number, _less(hand, shape.cards), together, table)
+                or opening_possible(
+                    variant, deal_number, _less(hand, shape.cards), (*laid, shape), table
+                )
             ):
                 options.append((shape.cards, kind, False))
             continue
         if way is None:
             continue  # no way of the whole hand holds the jokers owed
-        asked.append((len(options), shape, kind, read, together, still_owed))
+        asked.append((len(options), shape, kind, read, still_owed))
         options.append(None)
     # the longest groups first: the rest of each is searched soonest, and the ways found
     # (a long group and short ones) settle most of the others
     asked.sort(key=_longest_first)
-    for position, shape, kind, read, together, still_owed in asked:
+    for position, shape, kind, read, still_owed in asked:
         if witnesses.settle(shape, read, lefts, counts, ends, still_owed):
             options[position] = (shape.cards, kind, False)
             continue
         found = obligation_way(
-            variant, deal_number, _less(hand, shape.cards), together, still_owed, False
+            variant, deal_number, _less(hand, shape.cards), (*laid, shape), still_owed, False
         )
         if found is not None:
             witnesses.add([shape, *(check_group(g, variant) for g in found)], counts, extends)
@@ -541,10 +541,9 @@ def _owing_options(
     return [option for option in options if option is not None]
 
 
-_Asked = tuple[int, GroupShape, MeldKind | None, "_Read", tuple[GroupShape, ...], int]
+_Asked = tuple[int, GroupShape, MeldKind | None, "_Read", int]
 """A group whose rest must hold jokers still owed (:func:`_owing_options`): its place in the
-listing, its shape, the kind a Meld names, its read, the groups laid with it, and the jokers
-still owed."""
+listing, its shape, the kind a Meld names, its read, and the jokers still owed."""
 
 
 def _longest_first(asked: _Asked) -> int:
@@ -571,18 +570,18 @@ def _group_count(requirement: Requirement) -> int:
 
 
 def _may_join(
-    shape: GroupShape, jokers: int, together: tuple[GroupShape, ...], variant: Variant
+    shape: GroupShape, jokers: int, laid: tuple[GroupShape, ...], variant: Variant
 ) -> bool:
-    """Whether ``shape`` (holding ``jokers``) may be laid with the groups ``together`` (itself
-    last) toward a going down: within the going-down joker limit, and apart from them by the
-    same-suit-runs rule."""
+    """Whether ``shape`` (holding ``jokers``) may be laid after the groups ``laid`` toward a
+    going down: within the going-down joker limit, and apart from them by the same-suit-runs
+    rule."""
     limit = variant.jokers.going_down_per_group
     if limit is not None and jokers > limit:
         return False
-    if shape.kind is not MeldKind.RUN:
+    if not laid or shape.kind is not MeldKind.RUN:
         return True
     apart = variant.going_down.same_suit_runs is SameSuitRuns.ALLOWED
-    return apart or len(together) == 1 or runs_apart(together, variant)
+    return apart or runs_apart((*laid, shape), variant)
 
 
 def _can_start(
@@ -956,31 +955,42 @@ class _Witnesses:
         holding at least ``owed`` jokers: then the rest of the hand can finish a going down
         begun with ``shape``. Any such way will do: the answer does not depend on the order
         the ways are tried in."""
-        if self.in_ways.get(shape, -1) - read[2] >= owed:
-            return True  # one of the groups of a way
         # the cards left once shape is laid, packed: a rest fits where none of it borrows
         free, guard = counts.limit - counts.of(shape.cards), counts.guard
         size = counts.total - read[1]
         latest = self.latest
         # in place of one of a way's groups; or beside them, where a going down may hold more
-        for rest in chain(latest, self.rests):
+        for index, rest in enumerate(latest):
             if (
                 rest.jokers >= owed
                 and (free - rest.packed) & guard == guard
                 and (ends is None or ends[size - rest.size])
                 and _joins(rest, shape, read, lefts)
             ):
-                if rest in latest:
-                    latest.remove(rest)
-                elif len(latest) == _MOST_LATEST:
-                    latest.pop()
-                latest.insert(0, rest)
+                if index:
+                    del latest[index]
+                    latest.insert(0, rest)
+                return True
+        if self.in_ways.get(shape, -1) - read[2] >= owed:
+            return True  # one of the groups of a way
+        for rest in self.rests:
+            if (
+                rest.jokers >= owed
+                and (free - rest.packed) & guard == guard
+                and (ends is None or ends[size - rest.size])
+                and _joins(rest, shape, read, lefts)
+            ):
+                if rest not in latest:
+                    if len(latest) == _MOST_LATEST:
+                        latest.pop()
+                    latest.insert(0, rest)
                 return True
         return False
 
 
-_MOST_LATEST = 8
-"""How many of the ways' rests that settled groups last are tried first."""
+_MOST_LATEST = 128
+"""How many of the ways' rests that settled groups last are tried first (most of those
+owing swapped jokers are settled by the rests of the few ways found for the longest)."""
 
 
 def _joins(rest: _Rest, shape: GroupShape, read: _Read, lefts: _Lefts) -> bool:
