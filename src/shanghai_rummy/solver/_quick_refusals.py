@@ -69,12 +69,12 @@ RANKS_HELD: MemoKind[int, int] = MemoKind("ranks held in a suit", 1 << 13)
 class _ContractBounds:
     """What the bounds read of one contract under one variant's rules, precomputed:
     ``set_least[j]``/``run_least[j]`` is ``L`` of the kind for a hand of ``j`` jokers (up to
-    63: no group takes more), ``windows`` memoises :meth:`best_window`."""
+    63: no group takes more), ``missing`` memoises :meth:`missing_in`."""
 
     __slots__ = (
-        "high_positions",
-        "low_positions",
         "min_cards",
+        "missing",
+        "rank_positions",
         "run_cap",
         "run_least",
         "run_size",
@@ -83,7 +83,6 @@ class _ContractBounds:
         "set_least",
         "set_size",
         "sets",
-        "windows",
     )
 
     def __init__(self, rules: VariantRules, contract: Contract) -> None:
@@ -109,37 +108,33 @@ class _ContractBounds:
             self.set_costs = [costs[fewest] for fewest in self.set_least]
         self.run_least = [least(contract.runs, jokers) for jokers in range(64)]
         self.run_cap = max((cap(size) for size in contract.runs), default=0)
-        # the run positions of a suit's ranks (bits 2 to 14), looked up a byte at a time
-        self.low_positions = [_run_positions(rules, ranks) for ranks in range(256)]
-        self.high_positions = [_run_positions(rules, ranks << 8) for ranks in range(128)]
-        self.windows: Memo[int, int] = Memo(1 << 15)
+        self.rank_positions = rules.rank_positions
+        # by a suit's 16 card slots as held flags (a byte each, 1: held), at most 2 ** 13
+        self.missing: Memo[bytes, int] = Memo(1 << 13)
 
-    def best_window(self, ranks: int) -> int:
-        """The most positions held in ``run_size`` consecutive run positions, for a suit
-        holding the ranks whose bits are set in ``ranks`` (every window, whatever the ace
-        rule: a bound). A best window may start at a held position: moving a window's start
-        up to its first held position keeps every position it held."""
-        known = self.windows.get(ranks)
+    def missing_in(self, held: bytes) -> int:
+        """The fewest positions a run of ``run_size`` misses of a suit whose card slots
+        ``held`` flags (a byte a rank, 1 where held): ``run_size`` less the most positions
+        held in ``run_size`` consecutive run positions (every window, whatever the ace
+        rule: a bound), remembered in :attr:`missing`. A best window may start at a held
+        position: moving a window's start up to its first held position keeps every
+        position it held."""
+        known = self.missing.get(held)
         if known is None:
-            held = self.low_positions[ranks & 0xFF] | self.high_positions[ranks >> 8]
+            rank_positions = self.rank_positions
+            positions = 0
+            for rank in range(2, 15):
+                if held[rank]:
+                    positions |= rank_positions[rank]
             window = (1 << self.run_size) - 1
-            known = 0
-            rest = held
+            best = 0
+            rest = positions
             while rest:
                 low = rest & -rest
-                known = max(known, (held & window * low).bit_count())
+                best = max(best, (positions & window * low).bit_count())
                 rest ^= low
-            self.windows[ranks] = known
+            known = self.missing[held] = self.run_size - best
         return known
-
-
-def _run_positions(rules: VariantRules, ranks: int) -> int:
-    """The run positions (bits) of the ranks whose bits are set in ``ranks``."""
-    held = 0
-    for rank in range(2, 15):
-        if ranks >> rank & 1:
-            held |= rules.rank_positions[rank]
-    return held
 
 
 CONTRACT_BOUNDS: MemoKind[int, tuple[Contract, _ContractBounds]] = MemoKind("contract bounds", 256)
@@ -216,15 +211,15 @@ def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int, rules: Vari
     least = bounds.run_least[min(jokers, 63)]
     room = min(jokers, bounds.run_cap)
     increments: list[int] = []
-    best_window = bounds.best_window
+    known = bounds.missing.get
     for suit in range(4):
         count = tally[SUIT_BYTE + suit]
         if count < least:
             continue
-        # the ranks the suit holds (bits), read in C: its counts, highest rank first, as
-        # binary digits (1: held)
-        ranks = int(tally[suit << 4 : (suit + 1) << 4][::-1].translate(_BINARY_DIGIT), 2)
-        missing = size - best_window(ranks)
+        held = tally[suit << 4 : (suit + 1) << 4].translate(_HELD_FLAG)
+        missing = known(held)
+        if missing is None:
+            missing = bounds.missing_in(held)
         if missing > room:
             continue
         before = 0
@@ -237,8 +232,8 @@ def _runs_jokers(bounds: _ContractBounds, tally: bytes, jokers: int, rules: Vari
     return _cheapest(increments, wanted)
 
 
-_BINARY_DIGIT = b"0" + b"1" * 255
-"""A byte translation: the digit 0 for a count of 0, else 1."""
+_HELD_FLAG = b"\x00" + b"\x01" * 255
+"""A byte translation: 0 for a count of 0, else 1."""
 
 
 def contract_out_of_reach(cards: Iterable[Card], contract: Contract, rules: VariantRules) -> bool:
