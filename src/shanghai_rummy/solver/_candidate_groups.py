@@ -8,19 +8,18 @@ from, each as a :class:`Candidate`. Over the card counts and compiled rules of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import product
+from itertools import chain, combinations, product
 
 from ..cards import JOKER, Card, Rank
 from ..contracts import Opening, Requirement
 from ..melds import MeldKind
 from ._card_counts import ACE, CARD_AT, JOKER_CODE, NO_LIMIT, RANK_OF_POSITION
 from ._memo import MemoKind
-from ._variant_rules import Arrangement, Entries, VariantRules, bit_positions, position_subsets
+from ._variant_rules import Arrangement, Entries, VariantRules, bit_positions
 
 _ANY_SIZE = range(64)
 _JOKER_CODES = [(JOKER_CODE,) * used for used in range(64)]  # a group's jokers, keyed
 _JOKERS = [(JOKER,) * used for used in range(64)]
-_NO_SWAP = [0]  # no natural card left to a joker
 # by suit, the code and the card at each run position
 _RUN_CODES = [[suit * 16 + rank for rank in RANK_OF_POSITION] for suit in range(4)]
 _RUN_CARDS = [[CARD_AT[code] for code in codes] for codes in _RUN_CODES]
@@ -32,7 +31,6 @@ class Candidate:
 
     __slots__ = (
         "cards",
-        "codes",
         "group",
         "jokers",
         "key",
@@ -53,43 +51,81 @@ class Candidate:
         cards: tuple[Card, ...],
         rank_points: Sequence[int],
         span_points: dict[tuple[int, int], int],
+        needs: Needs | None = None,
     ) -> None:
+        """``needs``: the needs of the natural cards of groups read before (see
+        :data:`Needs`), to read this one's from and to add it to."""
         self.key = key
         self.cards = cards
         self.moved: list[Candidate | None] | None = None  # a set moved to each rank, by rank
         self.group = group = key[0]  # 0 for a set, 1 for a run
-        self.codes = codes = key[3:] if group else key[2:]
-        # what it needs of each card slot, a byte a slot (see :func:`packed_counts`)
-        packed = 0
-        if group == 0 or len(key) > 16:
-            need: dict[int, int] = {}
-            for code in codes:
-                if code != JOKER_CODE:
-                    need[code] = need.get(code, 0) + 1
-            self.need = needs = tuple(need.items())
-            for index, count in needs:
-                packed += count << (index << 3)
-        else:  # a run of 13 cards or fewer: no card twice
-            self.need = needs = tuple([(code, 1) for code in codes if code != JOKER_CODE])
-            for index, _ in needs:
-                packed += 1 << (index << 3)
-        self.packed = packed
-        self.size = size = len(codes)
-        self.jokers = codes.count(JOKER_CODE)
+        head = 3 if group else 2  # the fields of the key before the codes
+        self.size = size = len(key) - head
+        if needs is None:
+            self.need, self.packed = known = _need_of(key)
+            self.jokers = key.count(JOKER_CODE)
+        else:  # groups of the same natural cards (with other jokers) share their need
+            # the natural cards' codes (no field of the head is a joker's)
+            naturals = bytes(key).translate(None, _JOKER_BYTE)[head:]
+            self.jokers = size - len(naturals)
+            shared = needs.get(naturals)
+            if shared is None:
+                shared = needs[naturals] = _need_of(key)
+            self.need, self.packed = known = shared
         self.value = (
             0
             if rank_points is NO_POINTS or not any(rank_points)
-            else sum(rank_points[index & 15] * count for index, count in needs)
+            else sum(rank_points[index & 15] * count for index, count in known[0])
         )
         if group == 0:
-            self.kind = MeldKind.SET
+            self.kind = _SET
             self.suit = self.start = -1
             self.points = rank_points[key[1]] * size
         else:
-            self.kind = MeldKind.RUN
+            self.kind = _RUN
             self.suit = key[1]
             self.start = start = key[2]
             self.points = span_points.get((start, size), 0)
+
+    @property
+    def codes(self) -> tuple[int, ...]:
+        """The codes of its cards in order (see :func:`card_code`), jokers as
+        ``JOKER_CODE``."""
+        return self.key[3:] if self.group else self.key[2:]
+
+
+Needs = dict[bytes, tuple[tuple[tuple[int, int], ...], int]]
+"""The need of a group's natural cards (``Candidate.need``) with the same packed
+(``Candidate.packed``), by the cards' codes as bytes: groups of the same natural cards and
+other jokers share them."""
+
+_SET, _RUN = MeldKind.SET, MeldKind.RUN
+_JOKER_BYTE = bytes([JOKER_CODE])
+_ONE_COPY = [(code, 1) for code in range(64)]
+"""The need of one copy of the card of each code, shared (see ``Candidate.need``)."""
+_CARD_BYTE = [1 << (code << 3) for code in range(64)]
+"""One copy of the card of each code, packed (see :func:`packed_counts`)."""
+
+
+def _need_of(key: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
+    """What the group of ``key`` needs of each card slot, and the same packed (see
+    :func:`packed_counts`)."""
+    codes = key[3:] if key[0] else key[2:]
+    packed = 0
+    if key[0] == 0 or len(codes) > 13:  # a set, or a run that may hold an ace twice
+        counts: dict[int, int] = {}
+        for code in codes:
+            if code != JOKER_CODE:
+                counts[code] = counts.get(code, 0) + 1
+        for code, count in counts.items():
+            packed += _CARD_BYTE[code] * count
+        return tuple(counts.items()), packed
+    need = []  # a run of 13 cards or fewer: no card twice
+    for code in codes:
+        if code != JOKER_CODE:
+            need.append(_ONE_COPY[code])
+            packed += _CARD_BYTE[code]
+    return tuple(need), packed
 
 
 NO_POINTS: Sequence[int] = (0,) * 16
@@ -252,17 +288,26 @@ def runs_of_suit(
             have = avail & interval
             if length >= 14 and one_ace and have & aces == aces:
                 have &= ~(1 << (start + length - 1))  # one ace: at the low end
-            forced = length - have.bit_count()
+            count = have.bit_count()
+            forced = length - count
             if forced > room:
                 break  # longer spans miss even more
             most = min(room, rules.most_jokers[length])
             if forced > most or not have or length not in sizes:
                 continue
-            swaps = (
-                position_subsets(bit_positions(have), most - forced) if most > forced else _NO_SWAP
-            )
-            for swapped in swaps:
-                natural = have & ~swapped
+            swaps = min(most - forced, count)  # natural cards jokers may stand in for
+            # up to this many of them, the run keeps three natural cards or more, and such a
+            # run meets every rule but these by its span alone
+            plain = -1 if apart or stretch or length >= 14 else max(-1, min(swaps, count - 3))
+            if plain >= 0:
+                _add_plain_runs(entries, suit, start, length, interval & ~have, have, plain)
+            if plain == swaps:
+                continue
+            held = bit_positions(have)
+            for picked in chain.from_iterable(
+                combinations(held, each) for each in range(plain + 1, swaps + 1)
+            ):
+                natural = have & ~sum([1 << position for position in picked])
                 if not natural or (stretch and not _in_a_row(natural, stretch)):
                     continue
                 one_rank = natural & (natural - 1) == 0 or natural == aces
@@ -279,6 +324,26 @@ def runs_of_suit(
     return entries
 
 
+def _add_plain_runs(
+    entries: Entries, suit: int, start: int, length: int, missing: int, have: int, most: int
+) -> None:
+    """Add to ``entries`` each run of ``suit`` over ``length`` positions from ``start``
+    with jokers at the positions ``missing`` and at up to ``most`` of the positions
+    ``have`` (fewest first, each number in the order of :func:`itertools.combinations`)."""
+    codes, cards = _run_entry_lists(suit, start, length, missing)
+    entries.append(((1, suit, start, *codes), tuple(cards)))
+    if not most:
+        return
+    places = [position - start for position in bit_positions(have)]
+    for swaps in range(1, most + 1):
+        for picked in combinations(places, swaps):
+            these_codes, these_cards = codes.copy(), cards.copy()
+            for at in picked:
+                these_codes[at] = JOKER_CODE
+                these_cards[at] = JOKER
+            entries.append(((1, suit, start, *these_codes), tuple(these_cards)))
+
+
 def _in_a_row(positions: int, length: int) -> bool:
     """Whether the bitmask ``positions`` holds ``length`` bits in a row."""
     row = positions
@@ -292,6 +357,14 @@ def _run_entry(
 ) -> tuple[tuple[int, ...], tuple[Card, ...]]:
     """The flattened key and the cards of the run of ``suit`` over ``length`` positions from
     ``start``, with jokers at the positions ``jokers_at``."""
+    codes, cards = _run_entry_lists(suit, start, length, jokers_at)
+    return (1, suit, start, *codes), tuple(cards)
+
+
+def _run_entry_lists(
+    suit: int, start: int, length: int, jokers_at: int
+) -> tuple[list[int], list[Card]]:
+    """:func:`_run_entry`'s codes and cards, as lists."""
     codes = _RUN_CODES[suit][start : start + length]
     cards = _RUN_CARDS[suit][start : start + length]
     while jokers_at:  # each position of jokers_at, lowest first (see bit_positions)
@@ -300,7 +373,7 @@ def _run_entry(
         codes[at] = JOKER_CODE
         cards[at] = JOKER
         jokers_at ^= low
-    return (1, suit, start, *codes), tuple(cards)
+    return codes, cards
 
 
 def requirement_candidates(

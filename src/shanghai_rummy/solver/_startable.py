@@ -26,7 +26,7 @@ from ..cards import Card
 from ..contracts import CardValues, Contract
 from ..melds import GroupShape, MeldKind
 from ..variants import SameSuitRuns
-from ._candidate_groups import NO_POINTS, Candidate, groups_of_sizes
+from ._candidate_groups import NO_POINTS, Candidate, Needs, groups_of_sizes
 from ._card_counts import JOKER_CODE, packed_counts
 from ._memo import Memo, MemoKind
 from ._variant_rules import VariantRules
@@ -182,10 +182,11 @@ class HandGroups:
             known = self.known = {}
             made: dict[tuple[int, ...], Candidate] = {}
             get = memo.get
+            needs: Needs = {}
             for key, cards in self.entries:
                 candidate = get(key)
                 if candidate is None:
-                    candidate = made[key] = Candidate(key, cards, NO_POINTS, spans)
+                    candidate = made[key] = Candidate(key, cards, NO_POINTS, spans, needs)
                 known[key] = candidate
             remember(memo, made)
         return known
