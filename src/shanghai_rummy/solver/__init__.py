@@ -30,6 +30,7 @@ from .._arguments import is_collection, refuses_bad_arguments, wrong_type
 from ..cards import JOKER, Card, Rank, Suit, cards_error, refuse_text
 from ..contracts import Contract, Opening, Requirement
 from ..errors import ContractNotMetError, InvalidMeldError, RummyError
+from ..limits import MAX_GROUP_CARDS
 from ..melds import (
     GroupShape,
     MeldKind,
@@ -43,7 +44,7 @@ from ..variants import SameSuitRuns, Variant
 from ._alike_slots import contract_ways, few_contract_ways, plan_of
 from ._candidate_groups import Candidate, every_group, every_group_keyed
 from ._card_counts import JOKER_BYTE, JOKER_CODE, count_cards, tally_of, tally_without
-from ._confirmations import Confirmations, Searches
+from ._confirmations import Asked, Confirmations, Searches
 from ._contract_search import solve_contract
 from ._general_walk import every_way
 from ._memo import MemoKind
@@ -617,9 +618,35 @@ def _group_shape(key: tuple[int, ...], group: tuple[Card, ...], variant: Variant
     flattened canonical ``key``)."""
     if len(key) - key.count(JOKER_CODE) <= (3 if key[0] == 0 else 4):  # one natural card
         return check_group(group, variant)
-    if key[0] == 0:  # the fields in order: kind, cards, rank, suit, start
-        return GroupShape(MeldKind.SET, group, _RANKS[key[1]])
-    return GroupShape(MeldKind.RUN, group, None, _SUITS[key[1]], key[2])
+    # the fields in order: kind, cards, rank, suit, start; set straight into the slots, as
+    # the fields' values are the ones check_group reads (an equal value, built cheaper)
+    shape = _NEW_SHAPE(GroupShape)
+    _SET_CARDS(shape, group)
+    if key[0] == 0:
+        _SET_KIND(shape, MeldKind.SET)
+        _SET_RANK(shape, _RANKS[key[1]])
+        _SET_SUIT(shape, None)
+        _SET_START(shape, None)
+    else:
+        _SET_KIND(shape, MeldKind.RUN)
+        _SET_RANK(shape, None)
+        _SET_SUIT(shape, _SUITS[key[1]])
+        _SET_START(shape, key[2])
+    return shape
+
+
+def _slot_setter(name: str) -> Callable[[GroupShape, object], None]:
+    """The setter of the slot ``name`` of a :class:`GroupShape`."""
+    setter: Callable[[GroupShape, object], None] = getattr(GroupShape, name).__set__
+    return setter
+
+
+_NEW_SHAPE = object.__new__
+_SET_KIND, _SET_CARDS, _SET_RANK, _SET_SUIT, _SET_START = map(
+    _slot_setter, ("kind", "cards", "rank", "suit", "start")
+)
+"""The slots of a :class:`GroupShape`, set one by one (its frozen ``__init__`` sets each
+through ``object.__setattr__``, by name)."""
 
 
 @refuses_bad_arguments
@@ -1250,41 +1277,73 @@ def _startable_answers(
         and _none_completes(hand, laid, requirement, placed, leaves, variant)
     ):
         return answers  # the whole hand cannot meet it, so no group's rest can complete it
-    asked: Iterable[_Asked] = _asked(hand, requirement, variant, laid, placed, leaves)
-    confirmations = None
-    tally = b""
+    asked: Iterable[Asked] = _asked(hand, requirement, variant, laid, placed, leaves)
     if refused >= 0 and len(hand.entries) >= CONFIRM_FROM:
-        tally = _tally(cards)
-        asked = list(asked)
-        confirmations = Confirmations(
-            [(candidate, searches) for _, candidate, _, searches in asked],
-            hand,
-            leaves,
-            placed if apart_rule else None,
-        )
-    for index, (shape, candidate, together, searches) in enumerate(asked):
-        if confirmations is None:
-            found = _group_answer(searches, candidate, placed, apart_rule)
-        elif confirmations.confirmed >> index & 1:
+        return _confirmed_answers(cards, hand, list(asked), requirement, variant, laid, leaves)
+    for shape, candidate, searches in asked:
+        found = _group_answer(searches, candidate, placed, apart_rule)
+        if found == YES:
+            answers[shape] = True
+        elif found != NO:
+            answer = _exact_answer(cards, shape.cards, requirement, variant, (*laid, shape), leaves)
+            if answer is not None:
+                answers[shape] = answer
+        elif refused >= 0 and not answers:
+            refused += 1
+            if refused == _REFUSED_BEFORE_THE_WHOLE_HAND and _none_completes(
+                hand, laid, requirement, placed, leaves, variant
+            ):
+                return answers  # no group's rest can complete it either
+    return answers
+
+
+def _confirmed_answers(
+    cards: tuple[Card, ...],
+    hand: HandGroups,
+    asked: list[Asked],
+    requirement: Requirement,
+    variant: Variant,
+    laid: tuple[GroupShape, ...],
+    leaves: Callable[[int], bool] | None,
+) -> dict[GroupShape, bool]:
+    """:func:`_startable_answers` of a hand of many groups (a contract's), the groups
+    ``asked`` confirmed or refuted many at once where they can be (see ``_confirmations``)
+    and asked one by one where they cannot."""
+    answers: dict[GroupShape, bool] = {}
+    placed = _laid_runs(laid, variant)
+    apart_rule = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
+    tally = _tally(cards)
+    rules = hand.rules
+    confirmations = Confirmations(asked, hand, leaves, placed if apart_rule else None)
+    refused = 0
+    # the groups settled so far a byte per eight (testing a bit of the wide masks themselves
+    # would copy them for each group); read again once a group asked changes them
+    width = (len(asked) >> 3) + 1
+    confirmed = confirmations.confirmed.to_bytes(width, "little")
+    refuted = confirmations.refuted.to_bytes(width, "little")
+    for index, (shape, candidate, searches) in enumerate(asked):
+        if confirmed[index >> 3] >> (index & 7) & 1:
             answers[shape] = True  # a completion found fits beside it
             continue
-        elif confirmations.refuted >> index & 1:
+        if refuted[index >> 3] >> (index & 7) & 1:
             found = NO  # a smaller rest holds no completion
         else:
-            if _out_of_reach(tally_without(tally, shape.cards), searches, hand.rules):
+            if _out_of_reach(tally_without(tally, shape.cards), searches, rules):
                 found = NO
             else:
                 found = _group_answer(searches, candidate, placed, apart_rule)
                 confirmations.take(searches)
             if found == NO:
                 confirmations.refute(candidate, searches)
+            confirmed = confirmations.confirmed.to_bytes(width, "little")
+            refuted = confirmations.refuted.to_bytes(width, "little")
         if found == YES:
             answers[shape] = True
         elif found != NO:
-            answer = _exact_answer(cards, shape.cards, requirement, variant, together, leaves)
+            answer = _exact_answer(cards, shape.cards, requirement, variant, (*laid, shape), leaves)
             if answer is not None:
                 answers[shape] = answer
-        elif refused >= 0 and not answers:
+        elif not answers:
             refused += 1
             if refused == _REFUSED_BEFORE_THE_WHOLE_HAND and _none_completes(
                 hand, laid, requirement, placed, leaves, variant
@@ -1387,10 +1446,6 @@ CONFIRM_FROM = 128
 """From how many groups of a hand the completions found confirm groups many at once (see
 ``_confirmations``): below, their masks cost more than the searches they spare."""
 
-_Asked = tuple[GroupShape, Candidate, tuple[GroupShape, ...], Searches]
-"""A group asked about: its shape, its candidate, the groups laid with it, and the searches
-of what it leaves to lay."""
-
 
 def _out_of_reach(rest: bytes, searches: Searches, rules: VariantRules) -> bool:
     """Whether the quick refusals show that the cards of tally ``rest`` complete none of
@@ -1409,39 +1464,42 @@ def _asked(
     laid: tuple[GroupShape, ...],
     placed: tuple[Placed, ...],
     leaves: Callable[[int], bool] | None,
-) -> Iterator[_Asked]:
+) -> Iterator[Asked]:
     """Each group of ``hand`` (in the order of :func:`possible_shapes`) that keeps the
     going-down joker limit and the same-suit-runs rule with ``laid``, and that leaves
     something to lay without meeting the requirement: what :func:`startable_groups` asks
     of each."""
     limit = variant.jokers.going_down_per_group
+    if limit is None:
+        limit = MAX_GROUP_CARDS
     # what is left to lay depends on a group's kind, size and jokers only (a contract), and
     # so do the searches that ask whether the rest completes it
-    lefts: dict[tuple[MeldKind, int, int], tuple[Searches, bool]] = {}
+    lefts: dict[tuple[int, int, int], tuple[Searches, bool]] = {}
     # what remaining reads of the groups laid (see _LEFT_TO_LAY), read once
     laid_reads = (requirement, *[(shape.kind, len(shape.cards), shape.jokers) for shape in laid])
     memo = hand.rules.memos.of(_LEFT_TO_LAY)
     candidates = hand.keyed()
+    contract = isinstance(requirement, Contract)
+    run = MeldKind.RUN
     for key, shape in _hand_shapes(hand, variant):
         candidate = candidates[key]
-        if limit is not None and shape.jokers > limit:
+        if candidate.jokers > limit:
             continue
-        together = (*laid, shape)
-        if placed and shape.kind is MeldKind.RUN and not runs_apart(together, variant):
+        if placed and shape.kind is run and not runs_apart((*laid, shape), variant):
             continue
-        if isinstance(requirement, Contract):
-            kind = (shape.kind, candidate.size, candidate.jokers)
+        if contract:
+            kind = (candidate.group, candidate.size, candidate.jokers)
             read = lefts.get(kind)
             if read is None:
-                left = memo.get((*laid_reads, kind))
+                left = memo.get((*laid_reads, (shape.kind, *kind[1:])))
                 if left is None:
-                    left = remaining(together, requirement, variant)
+                    left = remaining((*laid, shape), requirement, variant)
                 read = lefts[kind] = _searches_of(hand, left, leaves)
         else:
-            read = _searches_of(hand, remaining(together, requirement, variant), leaves)
+            read = _searches_of(hand, remaining((*laid, shape), requirement, variant), leaves)
         searches, wanted = read
         if wanted:
-            yield shape, candidate, together, searches
+            yield shape, candidate, searches
 
 
 _REFUSED_BEFORE_THE_WHOLE_HAND = 3

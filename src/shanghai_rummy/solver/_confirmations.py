@@ -21,12 +21,15 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
-from ..melds import MeldKind
+from ..melds import GroupShape, MeldKind
 from ._candidate_groups import Candidate
 from ._startable import CompletionSearch, HandGroups, Placed, Witness, runs_clash_among
 
 Searches = tuple[CompletionSearch | None, ...]
 """The searches of what a group leaves to lay, one a reading (None: an opening's points)."""
+Asked = tuple[GroupShape, Candidate, Searches]
+"""A group asked about: its shape, its candidate and the searches of what it leaves to
+lay."""
 
 
 def mask_of(indexes: list[int], width: int) -> int:
@@ -36,6 +39,56 @@ def mask_of(indexes: list[int], width: int) -> int:
     for index in indexes:
         bits[index >> 3] |= 1 << (index & 7)
     return int.from_bytes(bits, "little")
+
+
+_Alike = tuple[Searches, int, int, int, int]
+"""What groups share for their masks: the searches of what they leave to lay, their jokers,
+size, and a run's suit and start (-1 for a set)."""
+
+
+def _numbered(
+    asked: Sequence[Asked],
+) -> tuple[dict[_Alike, list[int]], dict[tuple[int, int], list[int]]]:
+    """The groups ``asked`` (their numbers) alike (see :data:`_Alike`), and those needing
+    each card and exact count: read once for each multiset of natural cards, as groups of
+    the same natural cards share their need."""
+    alike: dict[_Alike, list[int]] = {}
+    natural: dict[int, list[int]] = {}
+    needs: dict[int, tuple[tuple[int, int], ...]] = {}
+    for index, (_, group, searches) in enumerate(asked):
+        key = (searches, group.jokers, group.size, group.suit, group.start)
+        indexes = alike.get(key)
+        if indexes is None:
+            indexes = alike[key] = []
+        indexes.append(index)
+        packed = group.packed
+        indexes = natural.get(packed)
+        if indexes is None:
+            indexes = natural[packed] = []
+            needs[packed] = group.need
+        indexes.append(index)
+    needing: defaultdict[tuple[int, int], list[int]] = defaultdict(list)
+    for packed, indexes in natural.items():
+        for need in needs[packed]:
+            needing[need].extend(indexes)
+    return alike, needing
+
+
+def _users_of(needing: dict[tuple[int, int], list[int]], width: int) -> dict[int, list[int]]:
+    """By card code, the masks of the groups needing at least each count of it (see
+    ``Confirmations.users``), from the groups ``needing`` each exact count."""
+    exact: defaultdict[int, dict[int, int]] = defaultdict(dict)
+    for (code, count), indexes in needing.items():
+        exact[code][count] = mask_of(indexes, width)
+    users: dict[int, list[int]] = {}
+    for code, by_count in exact.items():
+        masks = [0] * (max(by_count) + 1)
+        more = 0
+        for count in range(len(masks) - 1, 0, -1):
+            more |= by_count.get(count, 0)
+            masks[count] = more
+        users[code] = masks
+    return users
 
 
 class Confirmations:
@@ -72,61 +125,44 @@ class Confirmations:
 
     def __init__(
         self,
-        asked: Sequence[tuple[Candidate, Searches]],
+        asked: Sequence[Asked],
         hand: HandGroups,
         leaves: Callable[[int], bool] | None,
         placed: Sequence[Placed] | None,
     ) -> None:
-        """``asked``: the groups asked about in ``hand``, in order, each with the searches
-        of what it leaves to lay; ``placed``: the runs laid where runs of one suit may
-        clash (None where they may not). The witnesses each search starts with (found in
-        earlier hands) are confirmed at once."""
+        """``asked``: the groups asked about in ``hand``, in order, each with its
+        candidate and the searches of what it leaves to lay; ``placed``: the runs laid
+        where runs of one suit may clash (None where they may not). The witnesses each
+        search starts with (found in earlier hands) are confirmed at once."""
         width = len(asked)
         jokers = hand.jokers
-        # the groups (their numbers) of each card and exact count, jokers, size and span
-        needing: defaultdict[tuple[int, int], list[int]] = defaultdict(list)
-        holding: defaultdict[int, list[int]] = defaultdict(list)
-        sized: defaultdict[int, list[int]] = defaultdict(list)
-        spanned: defaultdict[Placed, list[int]] = defaultdict(list)
-        searching: defaultdict[CompletionSearch, list[int]] = defaultdict(list)
-        alone: defaultdict[CompletionSearch, list[int]] = defaultdict(list)
-        run = MeldKind.RUN
-        # the groups of each tuple of searches (groups of one read share theirs)
-        reading: defaultdict[Searches, list[int]] = defaultdict(list)
-        for index, (group, searches) in enumerate(asked):
-            reading[searches].append(index)
-            for need in group.need:
-                needing[need].append(index)
-            holding[group.jokers].append(index)
-            size = group.size
-            sized[size].append(index)
-            if group.kind is run:
-                spanned[group.suit, group.start, size].append(index)
-        for searches, indexes in reading.items():
+        alike, needing = _numbered(asked)
+        holding: defaultdict[int, int] = defaultdict(int)
+        self.sizes: dict[int, int] = defaultdict(int)
+        self.spans: dict[Placed, int] = defaultdict(int)
+        reading: defaultdict[Searches, int] = defaultdict(int)
+        for (searches, held, size, suit, start), indexes in alike.items():
+            mask = mask_of(indexes, width)
+            reading[searches] |= mask
+            holding[held] |= mask
+            self.sizes[size] |= mask
+            if suit >= 0:  # a run (a set's suit is -1)
+                self.spans[suit, start, size] |= mask
+        self.among: dict[CompletionSearch, int] = defaultdict(int)
+        self.alone: dict[CompletionSearch, int] = defaultdict(int)
+        for searches, mask in reading.items():
             for search in searches:
                 if search is not None:
-                    searching[search].extend(indexes)
+                    self.among[search] |= mask
             if len(searches) == 1 and searches[0] is not None:
-                alone[searches[0]].extend(indexes)
-        exact: defaultdict[int, dict[int, int]] = defaultdict(dict)
-        for (code, count), indexes in needing.items():
-            exact[code][count] = mask_of(indexes, width)
-        self.users: dict[int, list[int]] = {}
-        for code, by_count in exact.items():
-            masks = [0] * (max(by_count) + 1)
-            more = 0
-            for count in range(len(masks) - 1, 0, -1):
-                more |= by_count.get(count, 0)
-                masks[count] = more
-            self.users[code] = masks
+                self.alone[searches[0]] |= mask
+        self.users = _users_of(needing, width)
         self.over = [0] * (jokers + 1)
         more = 0
         for held in range(jokers, 0, -1):
-            more |= mask_of(holding[held], width) if held in holding else 0
+            more |= holding.get(held, 0)
             self.over[held - 1] = more
         self.every = (1 << width) - 1
-        self.sizes = {size: mask_of(indexes, width) for size, indexes in sized.items()}
-        self.spans = {span: mask_of(indexes, width) for span, indexes in spanned.items()}
         self.clashing: dict[Placed, int] = {}
         self.counts = hand.counts
         self.jokers = jokers
@@ -136,8 +172,6 @@ class Confirmations:
         self.placed = placed
         self.rules = hand.rules
         self.confirmed = 0
-        self.among = {search: mask_of(indexes, width) for search, indexes in searching.items()}
-        self.alone = {search: mask_of(indexes, width) for search, indexes in alone.items()}
         self.refuted = 0
         self.taken: dict[CompletionSearch, int] = {}
         for search, among in self.among.items():
