@@ -5,6 +5,8 @@ from __future__ import annotations
 import doctest
 import re
 
+import pytest
+
 collect_ignore = [
     "docs/conf.py",  # Sphinx configuration, not a test module
     "src/shanghai_rummy/__main__.py",  # importing it would run the command-line program
@@ -37,6 +39,36 @@ else:
     # property on a loaded machine (speed is measured in benchmarks/, not asserted here).
     settings.register_profile("shanghai-rummy", deadline=None)
     settings.load_profile("shanghai-rummy")
+
+
+def _compiled_build() -> bool:
+    """Whether the shanghai_rummy imported is the compiled build (its solver an extension
+    module, see pyproject.toml's mypyc hook)."""
+    import shanghai_rummy.solver
+
+    return not (shanghai_rummy.solver.__file__ or "").endswith(".py")
+
+
+COMPILED_BUILD = _compiled_build()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "interpreted: the test patches or spies on the engine's or the solver's internals, or "
+        "reads the message of a refusal the compiled build makes on entry (a wrong type: its "
+        "ArgumentTypeError says it its own way); skipped on the compiled build",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not COMPILED_BUILD:
+        return
+    skip = pytest.mark.skip(reason="reads the interpreted modules (compiled build)")
+    for item in items:
+        if item.get_closest_marker("interpreted") is not None:
+            item.add_marker(skip)
+
 
 _FENCE_LINE = re.compile(r"^[ \t]*(?:```|~~~).*$", re.MULTILINE)
 

@@ -1,58 +1,56 @@
-"""A compiled copy of the library, for measuring: the typed engine and solver built with mypyc.
+"""The compiled build of the library, for measuring: the wheel that pyproject.toml's mypyc hook
+makes, unpacked into a folder.
 
 Run: python benchmarks/compiled_build.py [--target build/compiled]
-Copies ``src/shanghai_rummy`` to ``TARGET/shanghai_rummy`` and compiles the modules of
-:data:`COMPILED` there with mypyc (``pip install mypy`` gives it, and a C compiler is needed),
-unchanged: the same source, type-checked under the same rules. Every other module stays
-interpreted: ``cards``, ``actions``, ``contracts`` and ``variants`` build their values with a
-custom ``__new__`` or attrs converters; mypyc refuses ``melds`` (its shape classes share a
-plain base class) and ``bots`` (a runtime-checkable protocol); a compiled ``state`` reports
-its fields' types so that the state's type check refuses every state; and compiling
-``views``, ``event_log``, ``scoring`` and ``simulate`` as well gained about 7% more in
-GreedyBot games. Then run any benchmark
-or test on the copy with ``PYTHONPATH=TARGET``, for example
-``PYTHONPATH=build/compiled python benchmarks/engine.py``. Prints one JSON document: what was
-compiled, where, and how long it took.
-
-This is a measurement, not a release: the wheel published and tested is pure Python.
+Builds the sdist and, from it, the wheel with the mypyc build hook on
+(``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``): the modules that ``[tool.hatch.build.targets.wheel.hooks.
+mypyc]`` in pyproject.toml names (the engine and the solver) compiled with mypyc, unchanged.
+The wheel is built from the sdist, so no extension module is left in ``src/`` (an editable
+install would import it). Needs ``build`` (the dev extra) and a C compiler; the build
+environment fetches hatch-mypyc and mypy. The wheel is unpacked into ``TARGET``: run any
+benchmark or test on it with ``PYTHONPATH=TARGET``, for example
+``PYTHONPATH=build/compiled python benchmarks/engine.py``, or install the wheel (its path is
+printed) into an environment of its own. Prints one JSON document: the wheel, where it was
+unpacked, how many extension modules it holds, and how long the build took.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-COMPILED = ("engine", "solver", "memo.py", "levels.py")
-"""The modules (packages or files under ``shanghai_rummy/``) compiled by default: the
-engine and the solver, and the two small modules they lean on."""
 
-
-def build(target: Path, modules: tuple[str, ...]) -> dict[str, object]:
-    """Copy the package to ``target`` and compile ``modules`` there with mypyc."""
-    package = target / "shanghai_rummy"
-    if package.exists():
-        shutil.rmtree(package)
-    target.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(ROOT / "src" / "shanghai_rummy", package)
+def build(target: Path, wheels: Path) -> dict[str, object]:
+    """Build the compiled wheel into ``wheels`` and unpack it into ``target``."""
+    wheels.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "mypyc", *(f"shanghai_rummy/{name}" for name in modules)],
-        cwd=target,
+        [sys.executable, "-m", "build", "--outdir", str(wheels), str(ROOT)],
         check=True,
         stdout=subprocess.DEVNULL,
+        env={**os.environ, "HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"},
     )
+    seconds = time.perf_counter() - start
+    (wheel,) = (path for path in wheels.glob("*.whl") if not path.name.endswith("-none-any.whl"))
+    if target.exists():
+        shutil.rmtree(target)
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(target)
     return {
+        "wheel": str(wheel),
         "target": str(target),
-        "compiled": list(modules),
-        "extension_modules": len(list(package.rglob("*.so"))),
-        "build_seconds": round(time.perf_counter() - start, 1),
+        "extension_modules": len(list((target / "shanghai_rummy").rglob("*.so"))),
+        "build_seconds": round(seconds, 1),
         "use": f"PYTHONPATH={target} python benchmarks/engine.py",
     }
 
@@ -60,8 +58,18 @@ def build(target: Path, modules: tuple[str, ...]) -> dict[str, object]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", type=Path, default=ROOT / "build" / "compiled")
+    parser.add_argument(
+        "--wheels", type=Path, help="where the sdist and wheel go (default: a temporary folder)"
+    )
     args = parser.parse_args(argv)
-    print(json.dumps(build(args.target.resolve(), COMPILED), indent=2))
+    target = args.target.resolve()
+    if args.wheels is not None:
+        report = build(target, args.wheels.resolve())
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            report = build(target, Path(folder))
+            report["wheel"] = Path(str(report["wheel"])).name + " (not kept: --wheels keeps it)"
+    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":

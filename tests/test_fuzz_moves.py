@@ -605,10 +605,22 @@ def test_a_bool_is_not_a_seat() -> None:
     sr.validate(after)  # or, if accepted, the game must at least stay valid
 
 
+@pytest.mark.interpreted
 def test_a_float_is_not_a_seat() -> None:
     state = sr.new_game(SHANGHAI, players=3, seed=1)
     with pytest.raises(sr.IllegalMoveError):
         sr.draw(state, 1.0, DISCARD)  # type: ignore[arg-type]
+
+
+def test_a_float_seat_is_refused_by_every_build() -> None:
+    # the compiled build refuses the float on entry (ArgumentTypeError), the interpreted one
+    # as a seat that does not exist (IllegalMoveError): both are RummyErrors, and the state
+    # is unchanged
+    state = sr.new_game(SHANGHAI, players=3, seed=1)
+    before = sr.to_json(state)
+    with pytest.raises(sr.RummyError):
+        sr.draw(state, 1.0, DISCARD)  # type: ignore[arg-type]
+    assert sr.to_json(state) == before
 
 
 # --- house rules: random variants of the presets ---------------------------------------------

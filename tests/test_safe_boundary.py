@@ -295,6 +295,7 @@ def _largest_wiki_hand() -> sr.GameState:
     )
 
 
+@pytest.mark.interpreted
 def test_finding_01_validate_does_not_list_the_thousands_of_groups_of_six_jokers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -447,6 +448,7 @@ def test_finding_01_the_jokers_owed_and_turn_end_searches_agree_with_every_way(
         assert bool(walked) == listed, hand
 
 
+@pytest.mark.interpreted
 @pytest.mark.parametrize(
     ("case", "hand", "owed"),
     [
@@ -657,6 +659,7 @@ def test_finding_06_a_stacked_deal_replays_from_its_stacked_origin() -> None:
         sr.from_json(sr.to_json(attrs.evolve(played, stacked=None)), sr.GameState)
 
 
+@pytest.mark.interpreted
 def test_finding_06_the_history_check_is_linear_in_the_history() -> None:
     from shanghai_rummy.engine import phases, validation
 

@@ -305,6 +305,7 @@ def test_a_suit_of_runs_worked_out_for_more_jokers_answers_for_fewer() -> None:
     assert answers == [False, True, False, True, True]
 
 
+@pytest.mark.interpreted
 def test_a_suit_is_not_searched_for_more_runs_than_its_cards_can_hold(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -1195,6 +1196,7 @@ def test_runs_free_a_card_for_each_set_of_distinct_suits_that_needs_it() -> None
         check_going_down(found, contract, variant)
 
 
+@pytest.mark.interpreted
 def test_sets_and_several_runs_with_many_jokers_place_the_sets_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -1544,6 +1546,7 @@ def test_the_compiled_rules_of_at_most_so_many_variants_are_kept() -> None:
         assert len(_COMPILED) <= MOST_COMPILED_VARIANTS
 
 
+@pytest.mark.interpreted
 def test_check_going_down_checks_a_listed_way_again(monkeypatch: pytest.MonkeyPatch) -> None:
     # no cache decides which checks run: a way arrangements() listed is read and checked again
     from shanghai_rummy import solver

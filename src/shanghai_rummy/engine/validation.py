@@ -129,12 +129,20 @@ def _seat_ok(seat: object, players: int) -> bool:
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
 
 
+def _stored(node: object, name: str) -> object:
+    """The field ``name`` of ``node`` as it is stored, whatever its type: read as an object
+    so that the compiled build does not convert it to its hinted type first (it would refuse
+    a list where a tuple is hinted with a TypeError, and read True as the int 1)."""
+    return getattr(node, name)
+
+
 def _history_types(log: object, path: str) -> Problems:
     assert isinstance(log, History)  # the hint was checked first
-    if type(log.length) is not int:
-        yield f"{path}.length", f"expected int, got {describe_type(log.length)}"
+    length = _stored(log, "length")
+    if type(length) is not int:
+        yield f"{path}.length", f"expected int, got {describe_type(length)}"
         return
-    if not 1 <= log.length <= MAX_HISTORY_ACTIONS:
+    if not 1 <= length <= MAX_HISTORY_ACTIONS:
         yield path, f"1 to {MAX_HISTORY_ACTIONS} actions (limits.MAX_HISTORY_ACTIONS)"
         return
     nodes = []
@@ -203,7 +211,7 @@ def _link_problem(node: History) -> str | None:
     """What is wrong with the link from ``node`` to the history before it (a History, or
     None, holding one action fewer), or None: each node's length counts its actions, so a
     walk of a history ends within its length."""
-    before = node.before if type(node) is HistoryBlock else ()
+    before = _stored(node, "before") if type(node) is HistoryBlock else ()
     if type(before) is not tuple:
         kind = describe_type(before)
         return f"expected a tuple of the actions before action {node.length}, got {kind}"
@@ -213,14 +221,16 @@ def _link_problem(node: History) -> str | None:
         return None if first == 1 else f"action {first} is the first one"
     if type(previous) is not History and type(previous) is not HistoryBlock:
         return f"expected the History before action {first}, got {describe_type(previous)}"
-    if type(previous.length) is not int or previous.length != first - 1:
+    length = _stored(previous, "length")
+    if type(length) is not int or length != first - 1:
         return f"the history before action {first} does not hold {first - 1} actions"
     return None
 
 
 def _history_fits(log: object) -> bool:
     assert isinstance(log, History)  # the outside was checked first
-    if type(log.length) is not int or not 1 <= log.length <= MAX_HISTORY_ACTIONS:
+    length = _stored(log, "length")
+    if type(length) is not int or not 1 <= length <= MAX_HISTORY_ACTIONS:
         return False
     node = log
     while not _checked(node):

@@ -208,9 +208,20 @@ class WildSolver:
         jokers: int,
     ) -> Arrangement | None:
         plain = plain_variant(variant)
-
-        def searched(hand: Sequence[Card]) -> Arrangement | None:
-            return self.plain.complete(
+        searched = self.plain.complete
+        if not holds_wild_cards(cards, variant):
+            return searched(
+                cards,
+                requirement,
+                plain,
+                laid,
+                leaves=leaves,
+                most_left=most_left,
+                jokers_at_least=jokers,
+            )
+        judge = _Judge(self.plain, requirement, variant, laid, len(cards), leaves, jokers)
+        for hand, pool in splits(cards, variant):
+            way = searched(
                 hand,
                 requirement,
                 plain,
@@ -219,12 +230,6 @@ class WildSolver:
                 most_left=most_left,
                 jokers_at_least=jokers,
             )
-
-        if not holds_wild_cards(cards, variant):
-            return searched(cards)
-        judge = _Judge(self.plain, requirement, variant, laid, len(cards), leaves, jokers)
-        for hand, pool in splits(cards, variant):
-            way = searched(hand)
             if way is None:
                 continue
             found = judge.first((way,), pool)
