@@ -31,6 +31,7 @@ from ..actions import (
     shared_discards,
 )
 from ..cards import JOKER, Card, sort_cards
+from ..collector import CollectorPaused
 from ..errors import (
     GoOutError,
     IllegalMoveError,
@@ -737,14 +738,15 @@ class _Plays:
         # a group of group_options that does not meet the requirement yet was judged with
         # the turn's end and obligations, by the check the engine makes of it (can_finish)
         judged = options is None
-        if options is None:
-            options = group_options(self.state, seat)
-        for group, kind, meets in options:
-            action = _group_meld(seat, group, kind)
-            if judged and not meets:
-                self.actions.append(action)
-            else:
-                self.keep(action, size - len(group) if meets else 2)
+        with CollectorPaused():  # a huge hand's listing builds thousands of lasting objects
+            if options is None:
+                options = group_options(self.state, seat)
+            for group, kind, meets in options:
+                action = _group_meld(seat, group, kind)
+                if judged and not meets:
+                    self.actions.append(action)
+                else:
+                    self.keep(action, size - len(group) if meets else 2)
 
     def once_down(self) -> None:
         """List the lay-offs and new groups of a seat that is down, where allowed now."""
