@@ -42,7 +42,7 @@ from ..melds import (
 )
 from ..variants import SameSuitRuns, Variant
 from ._alike_slots import contract_ways, few_contract_ways, plan_of
-from ._candidate_groups import Candidate, every_group, every_group_keyed
+from ._candidate_groups import Candidate, every_group
 from ._card_counts import JOKER_BYTE, JOKER_CODE, count_cards, tally_of, tally_without
 from ._confirmations import Asked, Confirmations, Searches
 from ._contract_search import solve_contract
@@ -580,7 +580,6 @@ def _hand_of(
         tally,
         counts,
         jokers,
-        lambda: every_group_keyed(counts, jokers, rules),
         rules,
         tally_of((*cards, *larger)) if larger else None,
     )
@@ -596,7 +595,7 @@ def _hand_shapes(hand: HandGroups, variant: Variant) -> list[tuple[tuple[int, ..
     made: dict[tuple[int, ...], GroupShape] = {}
     shapes: list[tuple[tuple[int, ...], GroupShape]] = []
     seen: set[tuple[Card, ...]] = set()
-    for key, group in hand.entries:
+    for key, group in hand.entries():
         if group in seen:
             continue
         seen.add(group)
@@ -1278,7 +1277,7 @@ def _startable_answers(
     ):
         return answers  # the whole hand cannot meet it, so no group's rest can complete it
     asked: Iterable[Asked] = _asked(hand, requirement, variant, laid, placed, leaves)
-    if refused >= 0 and len(hand.entries) >= CONFIRM_FROM:
+    if refused >= 0 and len(hand.candidates()) >= CONFIRM_FROM:
         return _confirmed_answers(cards, hand, list(asked), requirement, variant, laid, leaves)
     for shape, candidate, searches in asked:
         found = _group_answer(searches, candidate, placed, apart_rule)
@@ -1393,7 +1392,7 @@ def _answers_from_ways(
     completion leaves a number of cards ``leaves`` accepts where one of those ways does.
     None where the hand has too many groups or ways for that to be quicker than asking group
     by group (or the contract is of another kind)."""
-    if contract.group_count < 2 or len(hand.entries) > WAYS_UP_TO_GROUPS:
+    if contract.group_count < 2 or len(hand.candidates()) > WAYS_UP_TO_GROUPS:
         return None
     rules = hand.rules
     tally = _tally(cards)

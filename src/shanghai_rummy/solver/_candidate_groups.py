@@ -7,8 +7,9 @@ from, each as a :class:`Candidate`. Over the card counts and compiled rules of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import chain, combinations, product
+from operator import attrgetter
 
 from ..cards import JOKER, Card, Rank
 from ..contracts import Opening, Requirement
@@ -39,6 +40,7 @@ class Candidate:
         "need",
         "packed",
         "points",
+        "reading",
         "size",
         "start",
         "suit",
@@ -52,21 +54,43 @@ class Candidate:
         rank_points: Sequence[int],
         span_points: dict[tuple[int, int], int],
         needs: Needs | None = None,
+        read: tuple[Need, int] | None = None,
+        jokers: int = 0,
+        smaller: int = 0,
     ) -> None:
         """``needs``: the needs of the natural cards of groups read before (see
-        :data:`Needs`), to read this one's from and to add it to."""
+        :data:`Needs`), to read this one's from and to add it to. ``read``: where the maker
+        of a contract's group (no points) knows them, its need and packed need, with its
+        ``jokers`` and which groups one card smaller are valid (``smaller``, see
+        ``reading``)."""
         self.key = key
         self.cards = cards
         self.moved: list[Candidate | None] | None = None  # a set moved to each rank, by rank
         self.group = group = key[0]  # 0 for a set, 1 for a run
-        head = 3 if group else 2  # the fields of the key before the codes
-        self.size = size = len(key) - head
+        self.size = size = len(cards)
+        if group == 0:
+            self.kind = _SET
+            self.suit = self.start = -1
+        else:
+            self.kind = _RUN
+            self.suit = key[1]
+            self.start = key[2]
+        # what fitting a slot reads of it (see HandGroups.slot_groups in ``_startable``): its
+        # size, its jokers, and whether a valid group one card smaller holds as many jokers
+        # (bit 0) or one fewer (bit 1); -1 where its maker did not read that
+        self.reading = -1
+        if read is not None:
+            self.need, self.packed = read
+            self.jokers = jokers
+            self.reading = size << 9 | jokers << 2 | smaller
+            self.value = self.points = 0
+            return
         if needs is None:
             self.need, self.packed = known = _need_of(key)
             self.jokers = key.count(JOKER_CODE)
         else:  # groups of the same natural cards (with other jokers) share their need
             # the natural cards' codes (no field of the head is a joker's)
-            naturals = bytes(key).translate(None, _JOKER_BYTE)[head:]
+            naturals = bytes(key).translate(None, _JOKER_BYTE)[3 if group else 2 :]
             self.jokers = size - len(naturals)
             shared = needs.get(naturals)
             if shared is None:
@@ -78,14 +102,9 @@ class Candidate:
             else sum(rank_points[index & 15] * count for index, count in known[0])
         )
         if group == 0:
-            self.kind = _SET
-            self.suit = self.start = -1
             self.points = rank_points[key[1]] * size
         else:
-            self.kind = _RUN
-            self.suit = key[1]
-            self.start = start = key[2]
-            self.points = span_points.get((start, size), 0)
+            self.points = span_points.get((self.start, size), 0)
 
     @property
     def codes(self) -> tuple[int, ...]:
@@ -94,7 +113,9 @@ class Candidate:
         return self.key[3:] if self.group else self.key[2:]
 
 
-Needs = dict[bytes, tuple[tuple[tuple[int, int], ...], int]]
+Need = tuple[tuple[int, int], ...]
+"""What a group needs of each card slot (``Candidate.need``): a code with its copies."""
+Needs = dict[bytes, tuple[Need, int]]
 """The need of a group's natural cards (``Candidate.need``) with the same packed
 (``Candidate.packed``), by the cards' codes as bytes: groups of the same natural cards and
 other jokers share them."""
@@ -107,7 +128,7 @@ _CARD_BYTE = [1 << (code << 3) for code in range(64)]
 """One copy of the card of each code, packed (see :func:`packed_counts`)."""
 
 
-def _need_of(key: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
+def _need_of(key: tuple[int, ...]) -> tuple[Need, int]:
     """What the group of ``key`` needs of each card slot, and the same packed (see
     :func:`packed_counts`)."""
     codes = key[3:] if key[0] else key[2:]
@@ -183,13 +204,9 @@ def _every_set(
     room = min(jokers, cap)
     memo = rules.memos.of(GROUPS_OF_ONE_RANK_OR_SUIT)
     for rank in range(2, 15):
-        held = counts[rank::16]  # the copies of each suit
-        if not any(held):
+        held = _set_copies(counts, rank, room, rules)
+        if held is None:
             continue
-        if rules.set_distinct_suits:
-            held = [1 if count else 0 for count in held]
-        if sum(held) + room < rules.set_min:
-            continue  # too few cards for a set (as sets_of_rank finds)
         key = (0, rank, *held, room, sizes)
         entries = memo.get(key)
         if entries is None:
@@ -252,14 +269,10 @@ def _every_run(
     room = min(jokers, cap)
     memo = rules.memos.of(GROUPS_OF_ONE_RANK_OR_SUIT)
     for suit in range(4):
-        base = suit * 16
-        avail = 0
-        for rank in range(2, 15):
-            if counts[base + rank]:
-                avail |= rules.rank_positions[rank]
+        avail = _run_positions(counts, suit, rules)
         if not avail:
             continue
-        one_ace = counts[base + ACE] == 1
+        one_ace = counts[suit * 16 + ACE] == 1
         key = (1, suit, avail, one_ace, room, sizes, stretch)
         entries = memo.get(key)
         if entries is None:
@@ -277,12 +290,37 @@ def runs_of_suit(
     stretch: int = 0,
 ) -> Entries:
     """The runs of ``suit``, which holds the run positions ``avail`` (one copy of the ace
-    where ``one_ace``), with at most ``room`` jokers: for each span short of few enough
-    cards, the natural cards it holds with any of them left to jokers; with ``stretch``,
-    only those holding that many natural cards in a row."""
+    where ``one_ace``), with at most ``room`` jokers (see :func:`_spans_of_suit`); with
+    ``stretch``, only those holding that many natural cards in a row."""
+    entries: Entries = []
+    for start, length, interval, have, plain, others in _spans_of_suit(
+        avail, one_ace, room, rules, sizes, stretch
+    ):
+        if plain >= 0:
+            _add_plain_runs(entries, suit, start, length, interval & ~have, have, plain)
+        for jokers_at in others:
+            entries.append(_run_entry(suit, start, length, jokers_at))
+    return entries
+
+
+_Span = tuple[int, int, int, int, int, list[int]]
+"""The runs over one span (see :func:`_spans_of_suit`): its first position, its length, its
+positions as a bitmask, those natural cards may fill, how many of them jokers may stand in
+for with the run valid by its span alone (-1: none), and the joker positions of every other
+run over it."""
+
+
+def _spans_of_suit(
+    avail: int, one_ace: bool, room: int, rules: VariantRules, sizes: range, stretch: int
+) -> list[_Span]:
+    """The runs of a suit that holds the run positions ``avail`` (one copy of the ace where
+    ``one_ace``), with at most ``room`` jokers, of a length in ``sizes``, span by span (first
+    position, then length, ascending): for each span short of few enough cards, the natural
+    cards it holds with any of them left to jokers; with ``stretch``, only those holding that
+    many natural cards in a row."""
     aces = rules.ace_positions
     apart = not rules.variant.jokers.side_by_side_in_runs  # no two jokers next to each other
-    entries: Entries = []
+    spans: list[_Span] = []
     for start, pairs in rules.spans_by_start:
         for length, interval in pairs:
             have = avail & interval
@@ -299,29 +337,50 @@ def runs_of_suit(
             # up to this many of them, the run keeps three natural cards or more, and such a
             # run meets every rule but these by its span alone
             plain = -1 if apart or stretch or length >= 14 else max(-1, min(swaps, count - 3))
-            if plain >= 0:
-                _add_plain_runs(entries, suit, start, length, interval & ~have, have, plain)
-            if plain == swaps:
-                continue
-            held = bit_positions(have)
-            for picked in chain.from_iterable(
-                combinations(held, each) for each in range(plain + 1, swaps + 1)
-            ):
-                natural = have & ~sum([1 << position for position in picked])
-                if not natural or (stretch and not _in_a_row(natural, stretch)):
-                    continue
-                one_rank = natural & (natural - 1) == 0 or natural == aces
-                if one_rank and rules.set_reading(length, natural.bit_count()):
-                    continue  # one rank and jokers: it reads as a set
-                jokers_at = interval & ~natural
-                if not (apart and jokers_at & jokers_at >> 1):
-                    entries.append(_run_entry(suit, start, length, jokers_at))
-                if length >= 14 and one_ace and natural & aces:
-                    # the only ace may stand at either end of an ace-to-ace run
-                    moved = jokers_at ^ aces
-                    if not (apart and moved & moved >> 1):
-                        entries.append(_run_entry(suit, start, length, moved))
-    return entries
+            others = (
+                []
+                if plain == swaps
+                else _other_runs(
+                    interval, have, length, range(plain + 1, swaps + 1), one_ace, rules, stretch
+                )
+            )
+            if plain >= 0 or others:
+                spans.append((start, length, interval, have, plain, others))
+    return spans
+
+
+def _other_runs(
+    interval: int,
+    have: int,
+    length: int,
+    swaps: range,
+    one_ace: bool,
+    rules: VariantRules,
+    stretch: int,
+) -> list[int]:
+    """The joker positions of each run over the positions ``interval`` (``length`` of them)
+    whose natural cards are those of ``have`` but a number in ``swaps`` of them, that meets
+    every rule (``one_ace``, ``stretch``: see :func:`_spans_of_suit`)."""
+    aces = rules.ace_positions
+    apart = not rules.variant.jokers.side_by_side_in_runs
+    both_ends = length >= 14 and one_ace  # the only ace may stand at either end
+    found = []
+    held = bit_positions(have)
+    for picked in chain.from_iterable(combinations(held, each) for each in swaps):
+        natural = have & ~sum([1 << position for position in picked])
+        if not natural or (stretch and not _in_a_row(natural, stretch)):
+            continue
+        one_rank = natural & (natural - 1) == 0 or natural == aces
+        if one_rank and rules.set_reading(length, natural.bit_count()):
+            continue  # one rank and jokers: it reads as a set
+        jokers_at = interval & ~natural
+        if not (apart and jokers_at & jokers_at >> 1):
+            found.append(jokers_at)
+        if both_ends and natural & aces:
+            moved = jokers_at ^ aces
+            if not (apart and moved & moved >> 1):
+                found.append(moved)
+    return found
 
 
 def _add_plain_runs(
@@ -374,6 +433,220 @@ def _run_entry_lists(
         cards[at] = JOKER
         jokers_at ^= low
     return codes, cards
+
+
+CANDIDATES_OF_ONE_RANK_OR_SUIT: MemoKind[tuple[int, ...], list[Candidate]] = MemoKind(
+    "candidates of one rank or suit", 1 << 12
+)
+"""The sets of one rank and the runs of one suit as :func:`hand_candidates` makes them, by
+what they depend on (a hand changes a card at a time)."""
+
+
+def hand_candidates(counts: list[int], jokers: int, rules: VariantRules) -> list[Candidate]:
+    """The groups of :func:`every_group_keyed`, in the same order, as candidates of a
+    contract (no points), each with its ``reading``."""
+    memo = rules.memos.of(CANDIDATES_OF_ONE_RANK_OR_SUIT)
+    groups: list[Candidate] = []
+    for rank in range(2, 15):
+        held = _set_copies(counts, rank, jokers, rules)
+        if held is None:
+            continue
+        key = (0, rank, *held, jokers)
+        part = memo.get(key)
+        if part is None:
+            part = memo[key] = _rank_candidates(rank, held, jokers, rules)
+        groups += part
+    for suit in range(4):
+        avail = _run_positions(counts, suit, rules)
+        if not avail:
+            continue
+        one_ace = counts[suit * 16 + ACE] == 1
+        key = (1, suit, avail, one_ace, jokers)
+        part = memo.get(key)
+        if part is None:
+            part = memo[key] = _suit_candidates(suit, avail, one_ace, jokers, rules)
+        groups += part
+    return groups
+
+
+def _rank_candidates(rank: int, held: list[int], room: int, rules: VariantRules) -> list[Candidate]:
+    """The sets of ``rank`` (see :func:`sets_of_rank`, of any size) as candidates of a
+    contract, in canonical order."""
+    entries = sets_of_rank(rank, held, room, rules, _ANY_SIZE)
+    entries.sort()
+    keys = {key for key, _ in entries}
+    needs: dict[tuple[int, ...], tuple[Need, int]] = {}
+    made = []
+    for key, cards in entries:
+        jokers = key.count(JOKER_CODE)
+        naturals = key[: len(key) - jokers]  # jokers sort last
+        shared = needs.get(naturals)
+        if shared is None:
+            shared = needs[naturals] = _need_of(key)
+        smaller = 0  # the set less one of its distinct cards (see Candidate.reading)
+        for index in range(2, len(key)):
+            code = key[index]
+            if (index == 2 or key[index - 1] != code) and key[:index] + key[index + 1 :] in keys:
+                smaller |= 2 if code == JOKER_CODE else 1
+        made.append(Candidate(key, cards, NO_POINTS, _NO_SPANS, None, shared, jokers, smaller))
+    return made
+
+
+def _suit_candidates(
+    suit: int, avail: int, one_ace: bool, room: int, rules: VariantRules
+) -> list[Candidate]:
+    """The runs of ``suit`` (see :func:`runs_of_suit`, of any length) as candidates of a
+    contract, in canonical order."""
+    runs = _SuitRuns(suit)
+    spans = _spans_of_suit(avail, one_ace, room, rules, _ANY_SIZE, 0)
+    spans.sort(key=_later_first)  # a span's runs one card shorter are made before its own
+    for start, length, interval, have, plain, others in spans:
+        runs.over(start, length)
+        if plain >= 0:
+            missing = interval & ~have
+            codes, cards = _run_entry_lists(suit, start, length, missing)
+            places = [(position - start, 1 << position) for position in bit_positions(have)]
+            swaps = chain.from_iterable(combinations(places, each) for each in range(plain + 1))
+            runs.add(codes, cards, have, missing.bit_count(), swaps)
+        if others:
+            codes, cards = _run_entry_lists(suit, start, length, 0)
+            places_of = (
+                [(position - start, 1 << position) for position in bit_positions(jokers_at)]
+                for jokers_at in others
+            )
+            runs.add(codes, cards, interval, 0, places_of)
+    made = runs.made
+    made.sort(key=_KEY)
+    return made
+
+
+_Place = tuple[int, int]
+"""A place in a run left to a joker: its index among the run's cards, and its position as a
+bit."""
+
+
+class _SuitRuns:
+    """The runs of one suit made into candidates span by span (each span's runs one card
+    shorter before its own), each with which runs one card shorter are valid (see
+    ``Candidate.reading``), read from the runs made before."""
+
+    __slots__ = (
+        "first",
+        "last",
+        "made",
+        "needs",
+        "seen",
+        "shorter",
+        "start",
+        "suit",
+        "this",
+    )
+
+    def __init__(self, suit: int) -> None:
+        self.suit = suit
+        self.made: list[Candidate] = []
+        # the natural positions of the runs made so far, by first position and length
+        self.seen: dict[tuple[int, int], set[int]] = {}
+        self.needs: dict[int, tuple[Need, int]] = {}  # by natural positions
+        self.start = self.first = self.last = 0
+        self.this: set[int] = set()
+        self.shorter: tuple[set[int], set[int]] = (self.this, self.this)
+
+    def over(self, start: int, length: int) -> None:
+        """Make the next runs over ``length`` positions from ``start``."""
+        self.start = start
+        self.first, self.last = 1 << start, 1 << (start + length - 1)
+        seen = self.seen
+        self.this = seen[start, length] = set()
+        self.shorter = (
+            seen.get((start + 1, length - 1), _NONE_SEEN),
+            seen.get((start, length - 1), _NONE_SEEN),
+        )
+
+    def add(
+        self,
+        codes: list[int],
+        cards: list[Card],
+        natural: int,
+        jokers: int,
+        choices: Iterable[Sequence[_Place]],
+    ) -> None:
+        """Add the runs of the span with the ``codes`` and ``cards`` (``jokers`` of them,
+        ``natural`` the positions of the others) but a joker at each place of a choice."""
+        suit, start, made, needs, this = self.suit, self.start, self.made, self.needs, self.this
+        first, last = self.first, self.last
+        but_first, but_last = ~first, ~last
+        less_first, less_last = self.shorter
+        for choice in choices:
+            these_codes, these_cards, these = codes.copy(), cards.copy(), natural
+            for at, bit in choice:
+                these_codes[at] = JOKER_CODE
+                these_cards[at] = JOKER
+                these ^= bit
+            shared = needs.get(these)
+            if shared is None:
+                shared = needs[these] = _run_need(these_codes)
+            smaller = 0
+            if these & but_first in less_first:
+                smaller = 1 if these & first else 2
+            if these & but_last in less_last:
+                smaller |= 1 if these & last else 2
+            this.add(these)
+            made.append(
+                Candidate(
+                    (1, suit, start, *these_codes),
+                    tuple(these_cards),
+                    NO_POINTS,
+                    _NO_SPANS,
+                    None,
+                    shared,
+                    jokers + len(choice),
+                    smaller,
+                )
+            )
+
+
+_NONE_SEEN: set[int] = set()
+
+
+def _run_need(codes: list[int]) -> tuple[Need, int]:
+    """The need of a run of ``codes`` and the same packed (see ``Candidate.need``)."""
+    if len(codes) > 13:  # it may hold an ace twice
+        return _need_of((1, 0, 0, *codes))
+    naturals = [code for code in codes if code != JOKER_CODE]
+    return tuple(map(_ONE_COPY.__getitem__, naturals)), sum(map(_CARD_BYTE.__getitem__, naturals))
+
+
+def _later_first(span: _Span) -> tuple[int, int]:
+    """Spans from the last first position, each first position's shortest first."""
+    return -span[0], span[1]
+
+
+_KEY = attrgetter("key")
+_NO_SPANS: dict[tuple[int, int], int] = {}
+
+
+def _set_copies(counts: list[int], rank: int, jokers: int, rules: VariantRules) -> list[int] | None:
+    """The copies of ``rank`` of each suit a set may take from ``counts`` (one at most where
+    ``melds.distinct_suits_when_laid`` holds), or None where they and ``jokers`` make no set."""
+    held = counts[rank::16]
+    if not any(held):
+        return None
+    if rules.set_distinct_suits:
+        held = [1 if count else 0 for count in held]
+    if sum(held) + jokers < rules.set_min:
+        return None  # too few cards for a set (as sets_of_rank finds)
+    return held
+
+
+def _run_positions(counts: list[int], suit: int, rules: VariantRules) -> int:
+    """The run positions the cards of ``suit`` in ``counts`` fill, as a bitmask."""
+    base = suit * 16
+    avail = 0
+    for rank in range(2, 15):
+        if counts[base + rank]:
+            avail |= rules.rank_positions[rank]
+    return avail
 
 
 def requirement_candidates(

@@ -19,14 +19,15 @@ rules, or whose search runs past its budget, is left undecided, for the exact se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import TypeVar
 
 from ..cards import Card
-from ..contracts import CardValues, Contract
+from ..contracts import Contract
 from ..melds import GroupShape, MeldKind
 from ..variants import SameSuitRuns
-from ._candidate_groups import NO_POINTS, Candidate, Needs, groups_of_sizes
+from ._candidate_groups import Candidate, every_group_keyed, groups_of_sizes, hand_candidates
 from ._card_counts import JOKER_CODE, packed_counts
 from ._memo import Memo, MemoKind
 from ._variant_rules import VariantRules
@@ -43,17 +44,7 @@ the same-suit-runs rule or the turn-end rule (or the budget ran out); none at al
 SEARCH_BUDGET = 400
 """The most choices one question tries before it is left undecided."""
 
-_NO_VALUES = CardValues(by_rank=(0,) * 13, joker=0)
-"""Card values of nothing: a contract's groups count no points."""
 
-CANDIDATES: MemoKind[tuple[int, ...], Candidate] = MemoKind("candidate groups by key", 1 << 14)
-"""Each group (by its flattened canonical key) read once as a :class:`Candidate` (a group is
-the same whatever the hand holds besides)."""
-IRREDUCIBLE: MemoKind[tuple[tuple[int, ...], int], bool] = MemoKind(
-    "groups irreducible for a slot", 1 << 15
-)
-"""Whether a group, for a slot of its kind and a size, is irreducible (see the module
-notes): whether a group one card smaller fills the slot does not depend on the hand."""
 Key = TypeVar("Key")
 Value = TypeVar("Value")
 Witness = tuple[list[Candidate], int, int, int]
@@ -91,33 +82,36 @@ def fills(candidate: Candidate, slot: Slot, rules: VariantRules) -> bool:
     )
 
 
-def _smaller_keys(key: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The keys of the groups one card smaller than the group of ``key``: a set less one of
-    its distinct cards, a run less its first or last card."""
-    if key[0] == 0:
-        codes = key[2:]
-        smaller = []
-        for index, code in enumerate(codes):
-            if index and codes[index - 1] == code:
-                continue
-            smaller.append((0, key[1], *codes[:index], *codes[index + 1 :]))
-        return smaller
-    suit, start, codes = key[1], key[2], key[3:]
-    return [(1, suit, start + 1, *codes[1:]), (1, suit, start, *codes[:-1])]
+def _fills_irreducibly(reading: int, size: int, rules: VariantRules) -> bool:
+    """Whether a group of ``reading`` (see ``Candidate.reading``) fills a slot of its kind
+    and ``size`` (see :func:`fills`) and no valid group one card smaller does (a set less
+    one card, a run less an end card): whether it is irreducible for the slot."""
+    cards, jokers, smaller = reading >> 9, reading >> 2 & 127, reading & 3
+    accepts = rules.slot_accepts
+    if jokers > rules.per_group_limit or not accepts(size, cards, jokers):
+        return False
+    if cards == size:  # no slot of the size takes a group one card smaller
+        return True
+    return not (
+        (smaller & 1 and accepts(size, cards - 1, jokers))
+        or (smaller & 2 and accepts(size, cards - 1, jokers - 1))
+    )
 
 
 class HandGroups:
     """One hand's groups as the completion check reads them: its card counts packed (see
-    :func:`._card_counts.packed_counts`), its jokers, its groups by key, and, made when first
-    asked, the irreducible groups for each slot (fewest jokers first)."""
+    :func:`._card_counts.packed_counts`), its jokers, and, made when first asked, its groups
+    (each a :class:`Candidate` with its ``reading``, in canonical order), the same by key, and
+    the irreducible groups for each slot (fewest jokers first)."""
 
     __slots__ = (
         "by_slot",
         "counts",
-        "entries",
+        "groups",
         "guard",
         "jokers",
         "known",
+        "listed",
         "masks",
         "packed",
         "rules",
@@ -130,15 +124,18 @@ class HandGroups:
         self,
         counts: list[int],
         jokers: int,
-        keyed: Sequence[tuple[tuple[int, ...], tuple[Card, ...]]],
         rules: VariantRules,
+        groups: list[Candidate] | None = None,
     ) -> None:
+        """``groups``: the hand's groups, where they are known."""
         self.rules = rules
         self.counts = counts
         self.guard, self.packed = packed_counts(counts)
         self.jokers = jokers
         self.total = sum(counts) + jokers
-        self.entries = keyed
+        self.groups = groups
+        # the hand's groups by key and cards, where they are read before its candidates
+        self.listed: list[tuple[tuple[int, ...], tuple[Card, ...]]] | None = None
         self.known: dict[tuple[int, ...], Candidate] | None = None
         self.by_slot: dict[Slot, list[Candidate]] = {}
         self.masks: dict[Slot, SlotMasks] = {}
@@ -160,9 +157,7 @@ class HandGroups:
             for key, candidate in self.keyed().items()
             if candidate.jokers <= jokers and (packed - candidate.packed) & guard == guard
         }
-        smaller = HandGroups(
-            counts, jokers, [(key, candidate.cards) for key, candidate in known.items()], self.rules
-        )
+        smaller = HandGroups(counts, jokers, self.rules, list(known.values()))
         smaller.known = known
         if self.shapes is not None:
             smaller.shapes = [(key, shape) for key, shape in self.shapes if key in known]
@@ -172,23 +167,30 @@ class HandGroups:
         }
         return smaller
 
+    def candidates(self) -> list[Candidate]:
+        """The hand's groups, made when first asked."""
+        groups = self.groups
+        if groups is None:
+            groups = self.groups = hand_candidates(self.counts, self.jokers, self.rules)
+        return groups
+
+    def entries(self) -> Iterable[tuple[tuple[int, ...], tuple[Card, ...]]]:
+        """The hand's groups in canonical order, each by its key and cards: read from its
+        candidates where they are made, else listed alone (what the shapes of the groups
+        read, cheaper to list)."""
+        groups = self.groups
+        if groups is not None:
+            return zip(map(_KEY, groups), map(_CARDS, groups), strict=True)
+        listed = self.listed
+        if listed is None:
+            listed = self.listed = every_group_keyed(self.counts, self.jokers, self.rules)
+        return listed
+
     def keyed(self) -> dict[tuple[int, ...], Candidate]:
-        """The hand's groups by key, each as a :class:`Candidate`, read when first asked."""
+        """The hand's groups by key, read when first asked."""
         known = self.known
         if known is None:
-            rules = self.rules
-            memo = rules.memos.of(CANDIDATES)
-            spans = rules.span_points(_NO_VALUES)
-            known = self.known = {}
-            made: dict[tuple[int, ...], Candidate] = {}
-            get = memo.get
-            needs: Needs = {}
-            for key, cards in self.entries:
-                candidate = get(key)
-                if candidate is None:
-                    candidate = made[key] = Candidate(key, cards, NO_POINTS, spans, needs)
-                known[key] = candidate
-            remember(memo, made)
+            known = self.known = {candidate.key: candidate for candidate in self.candidates()}
         return known
 
     def slot_groups(self, slot: Slot) -> list[Candidate]:
@@ -196,45 +198,20 @@ class HandGroups:
         known = self.by_slot.get(slot)
         if known is not None:
             return known
-        rules = self.rules
-        size = slot[1]
-        memo = rules.memos.of(IRREDUCIBLE)
-        keyed = self.keyed()
+        kind, size = slot
+        group = 0 if kind is MeldKind.SET else 1
+        # whether a group fills the slot irreducibly depends on its reading alone
+        fitting: dict[int, bool] = {}
         groups = []
-        kind, limit, accepts = slot[0], rules.per_group_limit, rules.slot_accepts
-        known_answer, find = memo.get, keyed.get
-        made: dict[tuple[tuple[int, ...], int], bool] = {}
-        for key, candidate in keyed.items():
-            if (
-                candidate.kind is not kind
-                or candidate.jokers > limit
-                or not accepts(size, candidate.size, candidate.jokers)
-            ):
-                continue  # it does not fill the slot (see fills)
-            if candidate.size == size:  # no slot of the size takes a group one card smaller
-                groups.append(candidate)
+        for candidate in self.candidates():
+            if candidate.group != group:
                 continue
-            answer = known_answer((key, size))
-            if answer is None:
-                answer = True
-                # a run less its first or last card (see _smaller_keys), a set less a card
-                smaller = (
-                    ((1, key[1], key[2] + 1, *key[4:]), key[:-1]) if key[0] else _smaller_keys(key)
-                )
-                for each in smaller:
-                    other = find(each)
-                    if (
-                        other is not None
-                        and other.kind is kind
-                        and other.jokers <= limit
-                        and accepts(size, other.size, other.jokers)
-                    ):
-                        answer = False  # it fills the slot (see fills)
-                        break
-                made[key, size] = answer
-            if answer:
+            reading = candidate.reading
+            fits = fitting.get(reading)
+            if fits is None:
+                fits = fitting[reading] = _fills_irreducibly(reading, size, self.rules)
+            if fits:
                 groups.append(candidate)
-        remember(memo, made)
         groups.sort(key=_fewest_jokers)
         self.by_slot[slot] = groups
         return groups
@@ -308,6 +285,9 @@ class SlotMasks:
 
 _MOST_KEPT = 8
 """The most completions one search keeps to try again."""
+
+
+_KEY, _CARDS = attrgetter("key"), attrgetter("cards")
 
 
 def _fewest_jokers(candidate: Candidate) -> tuple[int, int]:
@@ -567,14 +547,12 @@ def hand_groups(
     tally: bytes,
     counts: list[int],
     jokers: int,
-    keyed: Callable[[], Sequence[tuple[tuple[int, ...], tuple[Card, ...]]]],
     rules: VariantRules,
     larger: bytes | None = None,
 ) -> HandGroups:
-    """The :class:`HandGroups` of the hand of ``tally`` (``keyed`` lists its groups when they
-    are not known yet), remembered; where the hand of tally ``larger`` (holding every card
-    of this one) is remembered, its groups are read from that hand's (a going down laid
-    group by group asks about the hand less each group)."""
+    """The :class:`HandGroups` of the hand of ``tally``, remembered; where the hand of tally
+    ``larger`` (holding every card of this one) is remembered, its groups are read from that
+    hand's (a going down laid group by group asks about the hand less each group)."""
     memo = rules.memos.of(HAND_GROUPS)
     known = memo.get(tally)
     if known is None:
@@ -582,7 +560,7 @@ def hand_groups(
         if parent is not None:
             known = memo[tally] = parent.within(counts, jokers)
         else:
-            known = memo[tally] = HandGroups(counts, jokers, keyed(), rules)
+            known = memo[tally] = HandGroups(counts, jokers, rules)
     return known
 
 
