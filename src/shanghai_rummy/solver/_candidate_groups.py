@@ -7,9 +7,11 @@ from, each as a :class:`Candidate`. Over the card counts and compiled rules of
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import chain, combinations, product
 from operator import attrgetter
+from types import MappingProxyType
 
 from ..cards import JOKER, Card, Rank
 from ..contracts import Opening, Requirement
@@ -52,7 +54,7 @@ class Candidate:
         key: tuple[int, ...],
         cards: tuple[Card, ...],
         rank_points: Sequence[int],
-        span_points: dict[tuple[int, int], int],
+        span_points: Mapping[tuple[int, int], int],
         needs: Needs | None = None,
         read: tuple[Need, int] | None = None,
         jokers: int = 0,
@@ -550,7 +552,7 @@ class _SuitRuns:
         self.needs: dict[int, tuple[Need, int]] = {}  # by natural positions
         self.start = self.first = self.last = 0
         self.this: set[int] = set()
-        self.shorter: tuple[set[int], set[int]] = (self.this, self.this)
+        self.shorter: tuple[AbstractSet[int], AbstractSet[int]] = (self.this, self.this)
 
     def over(self, start: int, length: int) -> None:
         """Make the next runs over ``length`` positions from ``start``."""
@@ -606,7 +608,7 @@ class _SuitRuns:
             )
 
 
-_NONE_SEEN: set[int] = set()
+_NONE_SEEN: frozenset[int] = frozenset()
 
 
 def _run_need(codes: list[int]) -> tuple[Need, int]:
@@ -623,7 +625,7 @@ def _later_first(span: _Span) -> tuple[int, int]:
 
 
 _KEY = attrgetter("key")
-_NO_SPANS: dict[tuple[int, int], int] = {}
+_NO_SPANS: Mapping[tuple[int, int], int] = MappingProxyType({})
 
 
 def _set_copies(counts: list[int], rank: int, jokers: int, rules: VariantRules) -> list[int] | None:
