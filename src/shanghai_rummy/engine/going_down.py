@@ -26,7 +26,7 @@ a going down may hold more groups than the requirement asks (an opening, a contr
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..cards import Card
 from ..contracts import Contract, Opening, Requirement
@@ -728,17 +728,25 @@ def _contract_options(
     rules_apart = variant.going_down.same_suit_runs is not SameSuitRuns.ALLOWED
     # one natural card with jokers makes a group only where jokers may outnumber naturals
     two_ways = sets_may_read_as_runs(variant)
-    shapes = possible_shapes(hand, variant)
     options: list[tuple[GroupShape, MeldKind | None, bool]] = []
     # what is left to lay depends on a group's kind, size and jokers only (a contract)
     lefts: dict[tuple[MeldKind, int, int], tuple[Requirement | None, ...]] = {}
     # a group the rest cannot complete is listed only where it completes the going down
     # itself, and with fewer groups than the contract's (each fills one slot) none does
     completes = len(laid) + 1 >= requirement.group_count
-    count = len(shapes)
-    for index, shape in enumerate(_both_readings(shapes, variant) if two_ways else shapes):
+    if completes or two_ways:
+        shapes = possible_shapes(hand, variant)
+        count = len(shapes)
+        listed = _both_readings(shapes, variant) if two_ways else shapes
+        asked: Iterable[tuple[GroupShape, bool | None]] = (
+            (shape, answers.get(shape) if index < count else None)
+            for index, shape in enumerate(listed)
+        )
+    else:  # only the groups answered, in the same order (a huge hand's shapes unhashed)
+        count = len(answers)
+        asked = answers.items()
+    for index, (shape, answer) in enumerate(asked):
         group = shape.cards
-        answer = answers.get(shape) if index < count else None
         if answer is None and not completes and index < count:
             continue
         kind = named_kind(shape, variant) if two_ways else None

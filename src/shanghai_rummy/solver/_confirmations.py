@@ -48,10 +48,10 @@ size, and a run's suit and start (-1 for a set)."""
 
 def _numbered(
     asked: Sequence[Asked],
-) -> tuple[dict[_Alike, list[int]], dict[tuple[int, int], list[int]]]:
-    """The groups ``asked`` (their numbers) alike (see :data:`_Alike`), and those needing
-    each card and exact count: read once for each multiset of natural cards, as groups of
-    the same natural cards share their need."""
+) -> tuple[dict[_Alike, list[int]], dict[tuple[tuple[int, int], ...], list[int]]]:
+    """The groups ``asked`` (their numbers) alike (see :data:`_Alike`), and those of each
+    multiset of natural cards (by its need: groups of the same natural cards and other
+    jokers share it)."""
     alike: dict[_Alike, list[int]] = {}
     natural: dict[int, list[int]] = {}
     needs: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -67,19 +67,22 @@ def _numbered(
             indexes = natural[packed] = []
             needs[packed] = group.need
         indexes.append(index)
-    needing: defaultdict[tuple[int, int], list[int]] = defaultdict(list)
-    for packed, indexes in natural.items():
-        for need in needs[packed]:
-            needing[need].extend(indexes)
-    return alike, needing
+    return alike, {needs[packed]: indexes for packed, indexes in natural.items()}
 
 
-def _users_of(needing: dict[tuple[int, int], list[int]], width: int) -> dict[int, list[int]]:
+def _users_of(
+    naturals: dict[tuple[tuple[int, int], ...], list[int]], width: int
+) -> dict[int, list[int]]:
     """By card code, the masks of the groups needing at least each count of it (see
-    ``Confirmations.users``), from the groups ``needing`` each exact count."""
+    ``Confirmations.users``), from the groups of each multiset of natural cards (by its
+    need): a mask made once per multiset, or-ed into the masks of every count it needs
+    (far fewer bits set one by one than a mask made for each count needed)."""
     exact: defaultdict[int, dict[int, int]] = defaultdict(dict)
-    for (code, count), indexes in needing.items():
-        exact[code][count] = mask_of(indexes, width)
+    for need, indexes in naturals.items():
+        mask = mask_of(indexes, width)
+        for code, count in need:
+            by_count = exact[code]
+            by_count[count] = by_count.get(count, 0) | mask
     users: dict[int, list[int]] = {}
     for code, by_count in exact.items():
         masks = [0] * (max(by_count) + 1)
@@ -136,7 +139,7 @@ class Confirmations:
         search starts with (found in earlier hands) are confirmed at once."""
         width = len(asked)
         jokers = hand.jokers
-        alike, needing = _numbered(asked)
+        alike, naturals = _numbered(asked)
         holding: defaultdict[int, int] = defaultdict(int)
         self.sizes: dict[int, int] = defaultdict(int)
         self.spans: dict[Placed, int] = defaultdict(int)
@@ -156,7 +159,7 @@ class Confirmations:
                     self.among[search] |= mask
             if len(searches) == 1 and searches[0] is not None:
                 self.alone[searches[0]] |= mask
-        self.users = _users_of(needing, width)
+        self.users = _users_of(naturals, width)
         self.over = [0] * (jokers + 1)
         more = 0
         for held in range(jokers, 0, -1):
