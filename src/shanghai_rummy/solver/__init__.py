@@ -936,7 +936,7 @@ def _completion(
         if leaves is None or leaves(len(cards)):
             return ()
         return _extra_groups(cards, variant, laid, leaves, most_left) if extends else None
-    found = solve(cards, residual, variant)
+    found = _solved(cards, residual, variant)
     if found is None:
         return None
     runs = _laid_runs(laid, variant)
@@ -947,6 +947,23 @@ def _completion(
     if leaves is not None and _no_way_leaves(cards, residual, variant, leaves, extends):
         return None
     return _first_walked(cards, residual, variant, leaves, most_left, runs)
+
+
+def _solved(cards: tuple[Card, ...], residual: Requirement, variant: Variant) -> Arrangement | None:
+    """:func:`solve` of ``cards`` and ``residual``, remembered by the cards' tally: the
+    completions of a rest with and without a turn-end rule ask it the same, and so do groups
+    of a hand that leave the same rest (a run's jokers at either end)."""
+    memo = rules_of(variant).memos.of(_SOLVED)
+    key = (_tally(cards), residual)
+    if key in memo:
+        return memo[key]
+    found = memo[key] = solve(cards, residual, variant)
+    return found
+
+
+_SOLVED: MemoKind[tuple[bytes, Requirement], Arrangement | None] = MemoKind(
+    "ways to meet what is left, by the rest's tally", 1 << 12
+)
 
 
 def _no_way_leaves(
