@@ -605,7 +605,7 @@ class _Listing:
     by its cards and the kind a Meld names (None for none), for the move made from the
     listing. ``table``: the table the listing read (None where it read none)."""
 
-    __slots__ = ("by_group", "options", "table", "variant")
+    __slots__ = ("by_group", "meeting", "options", "table", "variant")
 
     def __init__(
         self,
@@ -615,8 +615,28 @@ class _Listing:
     ) -> None:
         self.variant = variant
         self.options = [(shape.cards, kind, meets) for shape, kind, meets in options]
-        self.by_group = {(shape.cards, kind): (shape, meets) for shape, kind, meets in options}
+        # by its cards where a Meld names no kind (most), else by its cards and kind: a huge
+        # hand's listing keeps thousands, and each tuple made would be one more object
+        # for the garbage collector to walk
+        self.by_group: dict[tuple[object, ...], GroupShape] = {
+            shape.cards if kind is None else (shape.cards, kind): shape
+            for shape, kind, _ in options
+        }
+        self.meeting = {
+            shape.cards if kind is None else (shape.cards, kind)
+            for shape, kind, meets in options
+            if meets
+        }
         self.table = table
+
+    def find(
+        self, group: tuple[Card, ...], kind: MeldKind | None
+    ) -> tuple[GroupShape, bool] | None:
+        """The shape of ``group`` (read as ``kind`` names) and whether it meets the
+        requirement, where it is listed; None otherwise."""
+        key = group if kind is None else (group, kind)
+        shape = self.by_group.get(key)
+        return None if shape is None else (shape, key in self.meeting)
 
 
 _LISTINGS: Memo[tuple[object, ...], _Listing] = Memo("going-down groups of a hand", 64)
@@ -698,7 +718,7 @@ def listed_group(
         known = _known_listing(state, seat, requirement, laid_shapes(state))
     if known is None:
         return None
-    return known.by_group.get((tuple(groups[0]), kinds[0] if kinds else None))
+    return known.find(tuple(groups[0]), kinds[0] if kinds else None)
 
 
 def _contract_options(

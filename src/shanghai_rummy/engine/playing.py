@@ -662,20 +662,20 @@ def _discards(seat: int, cards: tuple[Card, ...]) -> Iterable[Discard]:
     return [Discard(seat, card) for card in cards]
 
 
-_GROUP_MELDS: Memo[tuple[int, tuple[Card, ...], MeldKind | None], Meld] = Memo(
-    "engine.playing.group_melds", 16384
-)
-"""The Meld of one group lately listed toward a going down, by the seat, the group and the
-kind it names (actions are values: a seat's hand keeps most of its groups from turn to turn,
-and a Meld made anew costs ten lookups of one kept). Room for more than the largest listing
-the limits allow (6,125 groups): a memo emptied when full would miss every group of it."""
+_GROUP_MELDS: Memo[tuple[object, ...], Meld] = Memo("engine.playing.group_melds", 16384)
+"""The Meld of one group lately listed toward a going down, by the group (with the kind it
+names, where it names one), for the seat it holds (actions are values: a seat's hand keeps
+most of its groups from turn to turn, and a Meld made anew costs ten lookups of one kept).
+Room for more than the largest listing the limits allow (6,125 groups): a memo emptied when
+full would miss every group of it. Keyed by the group itself where it names no kind, not by
+a tuple made for the key: one object fewer per group for the garbage collector to walk."""
 
 
 def _group_meld(seat: int, group: tuple[Card, ...], kind: MeldKind | None) -> Meld:
     """``Meld(seat, (group,))``, naming ``kind`` where it is not None, shared."""
-    key = (seat, group, kind)
+    key = group if kind is None else (group, kind)
     action = _GROUP_MELDS.get(key)
-    if action is None:
+    if action is None or action.seat != seat:
         made = Meld(seat, (group,)) if kind is None else Meld(seat, (group,), (kind,))
         action = _GROUP_MELDS.put(key, made)
     return action
