@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from ..cards import Card
+from ..cards import JOKER, Card
 from ..contracts import Contract, Opening, Requirement
 from ..errors import ContractNotMetError, InvalidMeldError
 from ..levels import contract_number, requirement_of
@@ -493,7 +493,7 @@ def _owing_options(
         answer = None if known is None else known.get(shape)
         if passes and known is not None and answer is None:
             continue
-        jokers = shape.jokers
+        jokers = _jokers(shape, variant)
         if not _may_join(shape, jokers, laid, variant):
             continue
         kind = named_kind(shape, variant) if two_ways else None
@@ -544,6 +544,12 @@ def _owing_options(
 _Asked = tuple[int, GroupShape, MeldKind | None, "_Read", int]
 """A group whose rest must hold jokers still owed (:func:`_owing_options`): its place in the
 listing, its shape, the kind a Meld names, its read, and the jokers still owed."""
+
+
+def _jokers(shape: GroupShape, variant: Variant) -> int:
+    """``shape.jokers``: without wild ranks every card of a valid group but a joker stands
+    as itself, so its jokers are counted without reading each card's place."""
+    return shape.jokers if variant.jokers.wild_ranks else shape.cards.count(JOKER)
 
 
 def _longest_first(asked: _Asked) -> int:
