@@ -1337,11 +1337,13 @@ def _confirmed_answers(
     width = (len(asked) >> 3) + 1
     confirmed = confirmations.confirmed.to_bytes(width, "little")
     refuted = confirmations.refuted.to_bytes(width, "little")
+    number = confirmations.number  # each group's bit in the masks
     for index, (shape, candidate, searches) in enumerate(asked):
-        if confirmed[index >> 3] >> (index & 7) & 1:
+        bit = number[index]
+        if confirmed[bit >> 3] >> (bit & 7) & 1:
             answers[shape] = True  # a completion found fits beside it
             continue
-        if refuted[index >> 3] >> (index & 7) & 1:
+        if refuted[bit >> 3] >> (bit & 7) & 1:
             found = NO  # a smaller rest holds no completion
         else:
             if _out_of_reach(tally_without(tally, shape.cards), searches, rules):

@@ -10,8 +10,9 @@ of one suit may clash, the group clashes with none of the witness's runs (and th
 none laid): a sure "yes", read without a search. Likewise a group whose rest holds no
 completion at all refutes every group holding all its cards (and as many jokers or more)
 that leaves the same to lay: their rests are smaller (a sure "no"). The groups asked
-about are numbered in the order they are asked, and each card's users, the jokers, sizes
-and run spans are kept as bit masks over those numbers, so that one witness confirms
+about are numbered (those of one multiset of natural cards side by side), and each card's
+users, the jokers, sizes and run spans are kept as bit masks over those numbers, so that
+one witness confirms
 (one refusal refutes) every group it reaches in a few operations on integers, whatever
 the number of groups.
 """
@@ -46,43 +47,64 @@ _Alike = tuple[Searches, int, int, int, int]
 size, and a run's suit and start (-1 for a set)."""
 
 
+_Range = tuple[tuple[tuple[int, int], ...], int, int]
+"""The groups of one multiset of natural cards: its need (see ``Candidate.need``), and the
+first and past-the-last of their numbers."""
+
+_BIT_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+"""A byte a bit (0 or 1) as the digit of it."""
+
+
 def _numbered(
     asked: Sequence[Asked],
-) -> tuple[dict[_Alike, list[int]], dict[tuple[tuple[int, int], ...], list[int]]]:
-    """The groups ``asked`` (their numbers) alike (see :data:`_Alike`), and those of each
-    multiset of natural cards (by its need: groups of the same natural cards and other
-    jokers share it)."""
-    alike: dict[_Alike, list[int]] = {}
+) -> tuple[list[int], dict[_Alike, list[int]], list[_Range]]:
+    """The number of each group ``asked`` (by its place among them), the groups alike (see
+    :data:`_Alike`, by number), and the numbers of the groups of each multiset of natural
+    cards: the groups of one multiset are numbered side by side, so that the groups needing
+    a card are a few ranges of numbers, not thousands of bits set one by one."""
     natural: dict[int, list[int]] = {}
     needs: dict[int, tuple[tuple[int, int], ...]] = {}
-    for index, (_, group, searches) in enumerate(asked):
-        key = (searches, group.jokers, group.size, group.suit, group.start)
-        indexes = alike.get(key)
-        if indexes is None:
-            indexes = alike[key] = []
-        indexes.append(index)
+    for index, (_, group, _) in enumerate(asked):
         packed = group.packed
         indexes = natural.get(packed)
         if indexes is None:
             indexes = natural[packed] = []
             needs[packed] = group.need
         indexes.append(index)
-    return alike, {needs[packed]: indexes for packed, indexes in natural.items()}
+    number = [0] * len(asked)
+    ranges: list[_Range] = []
+    first = 0
+    for packed, indexes in natural.items():
+        for offset, index in enumerate(indexes, first):
+            number[index] = offset
+        ranges.append((needs[packed], first, first + len(indexes)))
+        first += len(indexes)
+    alike: dict[_Alike, list[int]] = {}
+    for index, (_, group, searches) in enumerate(asked):
+        key = (searches, group.jokers, group.size, group.suit, group.start)
+        numbers = alike.get(key)
+        if numbers is None:
+            numbers = alike[key] = []
+        numbers.append(number[index])
+    return number, alike, ranges
 
 
-def _users_of(
-    naturals: dict[tuple[tuple[int, int], ...], list[int]], width: int
-) -> dict[int, list[int]]:
+def _users_of(ranges: list[_Range], width: int) -> dict[int, list[int]]:
     """By card code, the masks of the groups needing at least each count of it (see
-    ``Confirmations.users``), from the groups of each multiset of natural cards (by its
-    need): a mask made once per multiset, or-ed into the masks of every count it needs
-    (far fewer bits set one by one than a mask made for each count needed)."""
+    ``Confirmations.users``), from the ranges of numbers of the groups of each multiset of
+    natural cards: a byte a group for each card and count, filled a range at a time, then
+    read as the digits of one mask."""
+    ones = b"\x01" * width
+    flags: dict[tuple[int, int], bytearray] = {}
+    for need, first, past in ranges:
+        for pair in need:
+            held = flags.get(pair)
+            if held is None:
+                held = flags[pair] = bytearray(width)
+            held[first:past] = ones[: past - first]
     exact: defaultdict[int, dict[int, int]] = defaultdict(dict)
-    for need, indexes in naturals.items():
-        mask = mask_of(indexes, width)
-        for code, count in need:
-            by_count = exact[code]
-            by_count[count] = by_count.get(count, 0) | mask
+    for (code, count), held in flags.items():
+        exact[code][count] = int(held.translate(_BIT_DIGITS)[::-1], 2)
     users: dict[int, list[int]] = {}
     for code, by_count in exact.items():
         masks = [0] * (max(by_count) + 1)
@@ -95,7 +117,8 @@ def _users_of(
 
 
 class Confirmations:
-    """The groups asked about in one hand (by number, in their order) that witnesses
+    """The groups asked about in one hand (by number: ``number[i]`` is the bit of the
+    ``i``-th group asked, those of one multiset of natural cards side by side) that witnesses
     confirm (``confirmed``, a bit each; see the module notes), and those whose rest is known
     to hold no completion (``refuted``, see :meth:`refute`). As masks over those numbers:
     ``users[code][t]``, the groups that need at least ``t`` copies of the card of ``code``;
@@ -115,6 +138,7 @@ class Confirmations:
         "jokers",
         "leaves",
         "leaving",
+        "number",
         "over",
         "placed",
         "refuted",
@@ -139,7 +163,7 @@ class Confirmations:
         search starts with (found in earlier hands) are confirmed at once."""
         width = len(asked)
         jokers = hand.jokers
-        alike, naturals = _numbered(asked)
+        self.number, alike, ranges = _numbered(asked)
         holding: defaultdict[int, int] = defaultdict(int)
         self.sizes: dict[int, int] = defaultdict(int)
         self.spans: dict[Placed, int] = defaultdict(int)
@@ -159,7 +183,7 @@ class Confirmations:
                     self.among[search] |= mask
             if len(searches) == 1 and searches[0] is not None:
                 self.alone[searches[0]] |= mask
-        self.users = _users_of(naturals, width)
+        self.users = _users_of(ranges, width)
         self.over = [0] * (jokers + 1)
         more = 0
         for held in range(jokers, 0, -1):
