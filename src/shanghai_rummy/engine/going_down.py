@@ -481,16 +481,14 @@ def _owing_options(
     lefts = _Lefts(laid, requirement, variant)
     # one natural card with jokers makes a group only where jokers may outnumber naturals
     two_ways = sets_may_read_as_runs(variant)
-    shapes = possible_shapes(hand, variant)
-    count = len(shapes)
     # a group the rest cannot complete is listed only where it completes the going down
     # itself, and with fewer groups than the contract's (each fills one slot) none does
     passes = answers is not None and len(laid) + 1 < _group_count(requirement)
+    readings, count = _readings(hand, variant, answers, not passes, two_ways)
     # the groups whose rest must hold jokers still owed, settled once the others are
     asked: list[_Asked] = []
-    for index, shape in enumerate(_both_readings(shapes, variant) if two_ways else shapes):
+    for index, (shape, answer) in enumerate(readings):
         known = answers if index < count else None  # a second reading was not asked
-        answer = None if known is None else known.get(shape)
         if passes and known is not None and answer is None:
             continue
         jokers = _jokers(shape, variant)
@@ -760,18 +758,8 @@ def _contract_options(
     # a group the rest cannot complete is listed only where it completes the going down
     # itself, and with fewer groups than the contract's (each fills one slot) none does
     completes = len(laid) + 1 >= requirement.group_count
-    if completes or two_ways:
-        shapes = possible_shapes(hand, variant)
-        count = len(shapes)
-        listed = _both_readings(shapes, variant) if two_ways else shapes
-        asked: Iterable[tuple[GroupShape, bool | None]] = (
-            (shape, answers.get(shape) if index < count else None)
-            for index, shape in enumerate(listed)
-        )
-    else:  # only the groups answered, in the same order (a huge hand's shapes unhashed)
-        count = len(answers)
-        asked = answers.items()
-    for index, (shape, answer) in enumerate(asked):
+    readings, count = _readings(hand, variant, answers, completes, two_ways)
+    for index, (shape, answer) in enumerate(readings):
         group = shape.cards
         if answer is None and not completes and index < count:
             continue
@@ -838,6 +826,30 @@ def obligation_options(
         meets = None in remaining((*laid, shape), requirement, variant)
         options.append((shape.cards, kind, meets))
     return options
+
+
+def _readings(
+    hand: tuple[Card, ...],
+    variant: Variant,
+    answers: dict[GroupShape, bool] | None,
+    every: bool,
+    two_ways: bool,
+) -> tuple[Iterable[tuple[GroupShape, bool | None]], int]:
+    """The groups a going-down listing reads, each with the solver's answer for it (None:
+    not answered, or not asked), and how many come first that the solver was asked about:
+    every group of ``hand`` (and the second readings after them, where ``two_ways``)
+    where ``every`` is set or there are no ``answers``, else only those answered, in the
+    same order (a huge hand's refused groups are then never looked up)."""
+    if answers is not None and not every and not two_ways:
+        return answers.items(), len(answers)
+    shapes = possible_shapes(hand, variant)
+    count = len(shapes)
+    listed = _both_readings(shapes, variant) if two_ways else shapes
+    if answers is None:
+        return ((shape, None) for shape in listed), count
+    return (
+        (shape, answers.get(shape) if index < count else None) for index, shape in enumerate(listed)
+    ), count
 
 
 def _both_readings(shapes: Sequence[GroupShape], variant: Variant) -> list[GroupShape]:
