@@ -47,7 +47,7 @@ from ._card_counts import JOKER_BYTE, JOKER_CODE, count_cards, tally_of, tally_w
 from ._confirmations import Asked, Confirmations, Searches
 from ._contract_search import solve_contract
 from ._general_walk import every_way
-from ._memo import MemoKind
+from ._memo import Memo, MemoKind
 from ._opening_search import OpeningSearch
 from ._quick_refusals import contract_tally, opening_tally, tally_out_of_reach
 from ._run_rules import jokers_apart, with_natural_run
@@ -1296,11 +1296,13 @@ def _startable_answers(
     asked: Iterable[Asked] = _asked(hand, requirement, variant, laid, placed, leaves)
     if refused >= 0 and len(hand.candidates()) >= CONFIRM_FROM:
         return _confirmed_answers(cards, hand, list(asked), requirement, variant, laid, leaves)
-    for shape, candidate, searches in asked:
+    shapes = hand.rules.memos.of(_GROUP_SHAPES)
+    for key, candidate, searches in asked:
         found = _group_answer(searches, candidate, placed, apart_rule)
         if found == YES:
-            answers[shape] = True
+            answers[_shape_of(key, candidate.cards, variant, shapes)] = True
         elif found != NO:
+            shape = _shape_of(key, candidate.cards, variant, shapes)
             answer = _exact_answer(cards, shape.cards, requirement, variant, (*laid, shape), leaves)
             if answer is not None:
                 answers[shape] = answer
@@ -1338,15 +1340,17 @@ def _confirmed_answers(
     confirmed = confirmations.confirmed.to_bytes(width, "little")
     refuted = confirmations.refuted.to_bytes(width, "little")
     number = confirmations.number  # each group's bit in the masks
-    for index, (shape, candidate, searches) in enumerate(asked):
+    shapes = rules.memos.of(_GROUP_SHAPES)
+    for index, (key, candidate, searches) in enumerate(asked):
         bit = number[index]
         if confirmed[bit >> 3] >> (bit & 7) & 1:
-            answers[shape] = True  # a completion found fits beside it
+            # a completion found fits beside it
+            answers[_shape_of(key, candidate.cards, variant, shapes)] = True
             continue
         if refuted[bit >> 3] >> (bit & 7) & 1:
             found = NO  # a smaller rest holds no completion
         else:
-            if _out_of_reach(tally_without(tally, shape.cards), searches, rules):
+            if _out_of_reach(tally_without(tally, candidate.cards), searches, rules):
                 found = NO
             else:
                 found = _group_answer(searches, candidate, placed, apart_rule)
@@ -1356,8 +1360,9 @@ def _confirmed_answers(
             confirmed = confirmations.confirmed.to_bytes(width, "little")
             refuted = confirmations.refuted.to_bytes(width, "little")
         if found == YES:
-            answers[shape] = True
+            answers[_shape_of(key, candidate.cards, variant, shapes)] = True
         elif found != NO:
+            shape = _shape_of(key, candidate.cards, variant, shapes)
             answer = _exact_answer(cards, shape.cards, requirement, variant, (*laid, shape), leaves)
             if answer is not None:
                 answers[shape] = answer
@@ -1496,28 +1501,59 @@ def _asked(
     # what remaining reads of the groups laid (see _LEFT_TO_LAY), read once
     laid_reads = (requirement, *[(shape.kind, len(shape.cards), shape.jokers) for shape in laid])
     memo = hand.rules.memos.of(_LEFT_TO_LAY)
-    candidates = hand.keyed()
+    shapes = hand.rules.memos.of(_GROUP_SHAPES)
     contract = isinstance(requirement, Contract)
     run = MeldKind.RUN
-    for key, shape in _hand_shapes(hand, variant):
-        candidate = candidates[key]
+    # in the order of the hand's shapes, each once by its cards (see _hand_shapes), with a
+    # shape made only where something here reads it: most groups of a huge hand are refused
+    seen: set[tuple[Card, ...]] = set()
+    for key, candidate in hand.keyed().items():
+        cards = candidate.cards
+        if cards in seen:
+            continue
+        seen.add(cards)
         if candidate.jokers > limit:
             continue
-        if placed and shape.kind is run and not runs_apart((*laid, shape), variant):
-            continue
+        shape: GroupShape | None = None
+        if len(key) - key.count(JOKER_CODE) <= (3 if key[0] == 0 else 4):
+            # one natural card and jokers: its kind is the one check_group reads
+            shape = _shape_of(key, cards, variant, shapes)
+            group_kind = shape.kind
+        else:
+            group_kind = candidate.kind
+        if placed and group_kind is run:
+            shape = shape or _shape_of(key, cards, variant, shapes)
+            if not runs_apart((*laid, shape), variant):
+                continue
         if contract:
             kind = (candidate.group, candidate.size, candidate.jokers)
             read = lefts.get(kind)
             if read is None:
-                left = memo.get((*laid_reads, (shape.kind, *kind[1:])))
+                left = memo.get((*laid_reads, (group_kind, *kind[1:])))
                 if left is None:
+                    shape = shape or _shape_of(key, cards, variant, shapes)
                     left = remaining((*laid, shape), requirement, variant)
                 read = lefts[kind] = _searches_of(hand, left, leaves)
         else:
+            shape = shape or _shape_of(key, cards, variant, shapes)
             read = _searches_of(hand, remaining((*laid, shape), requirement, variant), leaves)
         searches, wanted = read
         if wanted:
-            yield shape, candidate, searches
+            yield key, candidate, searches
+
+
+def _shape_of(
+    key: tuple[int, ...],
+    cards: tuple[Card, ...],
+    variant: Variant,
+    memo: Memo[tuple[int, ...], GroupShape],
+) -> GroupShape:
+    """The shape of the group of ``cards`` (of flattened canonical ``key``), remembered in
+    ``memo`` (the variant's memo of group shapes)."""
+    shape = memo.get(key)
+    if shape is None:
+        shape = memo[key] = _group_shape(key, cards, variant)
+    return shape
 
 
 _REFUSED_BEFORE_THE_WHOLE_HAND = 3

@@ -22,15 +22,15 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
-from ..melds import GroupShape, MeldKind
+from ..melds import MeldKind
 from ._candidate_groups import Candidate
 from ._startable import CompletionSearch, HandGroups, Placed, Witness, runs_clash_among
 
 Searches = tuple[CompletionSearch | None, ...]
 """The searches of what a group leaves to lay, one a reading (None: an opening's points)."""
-Asked = tuple[GroupShape, Candidate, Searches]
-"""A group asked about: its shape, its candidate and the searches of what it leaves to
-lay."""
+Asked = tuple[tuple[int, ...], Candidate, Searches]
+"""A group asked about: its key (flattened canonical codes), its candidate and the searches
+of what it leaves to lay."""
 
 
 def mask_of(indexes: list[int], width: int) -> int:
