@@ -619,18 +619,10 @@ class _Listing:
     ) -> None:
         self.variant = variant
         self.options = [(shape.cards, kind, meets) for shape, kind, meets in options]
-        # by its cards where a Meld names no kind (most), else by its cards and kind: a huge
-        # hand's listing keeps thousands, and each tuple made would be one more object
-        # for the garbage collector to walk
         self.by_group: dict[tuple[object, ...], GroupShape] = {
-            shape.cards if kind is None else (shape.cards, kind): shape
-            for shape, kind, _ in options
+            _group_key(shape.cards, kind): shape for shape, kind, _ in options
         }
-        self.meeting = {
-            shape.cards if kind is None else (shape.cards, kind)
-            for shape, kind, meets in options
-            if meets
-        }
+        self.meeting = {_group_key(shape.cards, kind) for shape, kind, meets in options if meets}
         self.table = table
 
     def find(
@@ -638,9 +630,16 @@ class _Listing:
     ) -> tuple[GroupShape, bool] | None:
         """The shape of ``group`` (read as ``kind`` names) and whether it meets the
         requirement, where it is listed; None otherwise."""
-        key = group if kind is None else (group, kind)
+        key = _group_key(group, kind)
         shape = self.by_group.get(key)
         return None if shape is None else (shape, key in self.meeting)
+
+
+def _group_key(group: tuple[Card, ...], kind: MeldKind | None) -> tuple[object, ...]:
+    """How a :class:`_Listing` finds a group: by its cards where a Meld names no kind (most),
+    else by its cards and kind (a huge hand's listing keeps thousands, and each tuple made
+    for a key would be one more object for the garbage collector to walk)."""
+    return group if kind is None else (group, kind)
 
 
 _LISTINGS: Memo[tuple[object, ...], _Listing] = Memo("going-down groups of a hand", 64)

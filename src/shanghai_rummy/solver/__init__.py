@@ -612,10 +612,16 @@ _GROUP_SHAPES: MemoKind[tuple[int, ...], GroupShape] = MemoKind("group shapes", 
 """The shape of each candidate group, by its flattened canonical key (a shape is a value)."""
 
 
+def _one_natural(key: tuple[int, ...]) -> bool:
+    """Whether the group of flattened canonical ``key`` holds one natural card (or none) and
+    jokers: a group that may read either way, whose shape only check_group can say."""
+    return len(key) - key.count(JOKER_CODE) <= (3 if key[0] == 0 else 4)
+
+
 def _group_shape(key: tuple[int, ...], group: tuple[Card, ...], variant: Variant) -> GroupShape:
     """The shape :func:`~shanghai_rummy.melds.check_group` reads from ``group`` (of
     flattened canonical ``key``)."""
-    if len(key) - key.count(JOKER_CODE) <= (3 if key[0] == 0 else 4):  # one natural card
+    if _one_natural(key):
         return check_group(group, variant)
     # the fields in order: kind, cards, rank, suit, start; set straight into the slots, as
     # the fields' values are the ones check_group reads (an equal value, built cheaper)
@@ -1515,8 +1521,7 @@ def _asked(
         if candidate.jokers > limit:
             continue
         shape: GroupShape | None = None
-        if len(key) - key.count(JOKER_CODE) <= (3 if key[0] == 0 else 4):
-            # one natural card and jokers: its kind is the one check_group reads
+        if _one_natural(key):  # its kind is the one check_group reads
             shape = _shape_of(key, cards, variant, shapes)
             group_kind = shape.kind
         else:

@@ -77,16 +77,16 @@ class Candidate:
             self.kind = _RUN
             self.suit = key[1]
             self.start = key[2]
-        # what fitting a slot reads of it (see HandGroups.slot_groups in ``_startable``): its
-        # size, its jokers, and whether a valid group one card smaller holds as many jokers
-        # (bit 0) or one fewer (bit 1); -1 where its maker did not read that
-        self.reading = -1
         if read is not None:
             self.need, self.packed = read
             self.jokers = jokers
+            # what fitting a slot reads of it (see HandGroups.slot_groups in ``_startable``):
+            # its size, its jokers, and whether a valid group one card smaller holds as many
+            # jokers (bit 0) or one fewer (bit 1)
             self.reading = size << 9 | jokers << 2 | smaller
             self.value = self.points = 0
             return
+        self.reading = -1  # its maker did not read that
         if needs is None:
             self.need, self.packed = known = _need_of(key)
             self.jokers = key.count(JOKER_CODE)

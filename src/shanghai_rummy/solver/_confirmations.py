@@ -12,9 +12,8 @@ completion at all refutes every group holding all its cards (and as many jokers 
 that leaves the same to lay: their rests are smaller (a sure "no"). The groups asked
 about are numbered (those of one multiset of natural cards side by side), and each card's
 users, the jokers, sizes and run spans are kept as bit masks over those numbers, so that
-one witness confirms
-(one refusal refutes) every group it reaches in a few operations on integers, whatever
-the number of groups.
+one witness confirms (one refusal refutes) every group it reaches in a few operations on
+integers, whatever the number of groups.
 """
 
 from __future__ import annotations
